@@ -1,0 +1,32 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const config: CodegenConfig = {
+  overwrite: true,
+  schema: 'packages/schema/platform.graphql',
+  ignoreNoDocuments: true,
+  generates: {
+    'apps/server/src/generated/resolvers-types.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        contextType: '../graphql/context.ts#GraphQLContext',
+        useTypeImports: true,
+        enumsAsTypes: true,
+        mappers: {
+          Namespace: '../modules/namespaces/store.ts#NamespaceRow',
+          Account: '../modules/accounts/store.ts#AccountRow',
+          Customer: '../modules/accounts/store.ts#CustomerRow',
+          AuditLog: '../modules/audit/store.ts#AuditRow',
+        },
+        scalars: { DateTime: 'Date', NamespaceId: 'number' },
+      },
+    },
+    'apps/portal/src/gql/': {
+      documents: ['apps/portal/src/**/*.{ts,tsx}', '!apps/portal/src/gql/**'],
+      preset: 'client',
+      config: { documentMode: 'string', useTypeImports: true, enumsAsTypes: true, scalars: { DateTime: 'string' } },
+      presetConfig: { fragmentMasking: false },
+    },
+  },
+};
+
+export default config;
