@@ -1,0 +1,57 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient module must reach every program that compiles this file (the portal's too)
+/// <reference path="./cronstrue-locales.d.ts" />
+import { toString } from 'cronstrue';
+import type { CronFormat } from './fields.ts';
+import { parseCron } from './expression.ts';
+import { resolveCronLocale, type CronLocale } from './locales.ts';
+
+// Each cronstrue locale file registers itself with cronstrue when imported. Loading them on demand keeps the
+// browser bundle to the locales a user needs; cronstrue has no Hindi, so hi describes in English.
+const localeFiles: Record<Exclude<CronLocale, 'en' | 'hi'>, { name: string; load: () => Promise<unknown> }> = {
+  de: { name: 'de', load: () => import('cronstrue/locales/de.js') },
+  pt: { name: 'pt_BR', load: () => import('cronstrue/locales/pt_BR.js') },
+  es: { name: 'es', load: () => import('cronstrue/locales/es.js') },
+  da: { name: 'da', load: () => import('cronstrue/locales/da.js') },
+  zh: { name: 'zh_CN', load: () => import('cronstrue/locales/zh_CN.js') },
+  'zh-cn': { name: 'zh_CN', load: () => import('cronstrue/locales/zh_CN.js') },
+  he: { name: 'he', load: () => import('cronstrue/locales/he.js') },
+  ru: { name: 'ru', load: () => import('cronstrue/locales/ru.js') },
+  fr: { name: 'fr', load: () => import('cronstrue/locales/fr.js') },
+  ja: { name: 'ja', load: () => import('cronstrue/locales/ja.js') },
+  ko: { name: 'ko', load: () => import('cronstrue/locales/ko.js') },
+};
+
+const loaded = new Set<string>(['en']);
+
+function cronstrueLocale(locale: CronLocale): string {
+  return locale === 'en' || locale === 'hi' ? 'en' : localeFiles[locale].name;
+}
+
+/** Loads the description texts of a locale; until it resolves, describeCron describes in English. */
+export async function loadDescriptionLocale(locale: string | undefined): Promise<void> {
+  const resolved = resolveCronLocale(locale);
+  if (resolved === 'en' || resolved === 'hi') return;
+  const file = localeFiles[resolved];
+  await file.load();
+  loaded.add(file.name);
+}
+
+/** Whether describeCron can already describe in this locale. */
+export function isDescriptionLocaleLoaded(locale: string | undefined): boolean {
+  return loaded.has(cronstrueLocale(resolveCronLocale(locale)));
+}
+
+export interface DescribeOptions {
+  readonly format?: CronFormat;
+  readonly locale?: string;
+}
+
+/** A human sentence for a valid expression in the locale (English for unknown or not yet loaded ones), else null. */
+export function describeCron(expression: string, { format = 'crontab', locale }: DescribeOptions = {}): string | null {
+  if ('error' in parseCron(expression, format)) return null;
+  const name = cronstrueLocale(resolveCronLocale(locale));
+  return toString(expression.trim(), {
+    locale: loaded.has(name) ? name : 'en',
+    dayOfWeekStartIndexZero: format !== 'quartz',
+  });
+}

@@ -1,0 +1,26 @@
+import { Cron } from 'croner';
+import type { CronFormat } from './fields.ts';
+import { parseCron } from './expression.ts';
+
+export interface NextRunsOptions {
+  readonly format?: CronFormat;
+  readonly count?: number;
+  /** IANA time zone the schedule is read in. */
+  readonly timezone?: string;
+  /** Runs strictly after this instant. */
+  readonly from?: Date;
+}
+
+/** The next run times of a valid expression, else null. Throws (croner's TypeError) for an unknown time zone. */
+export function nextRuns(
+  expression: string,
+  { format = 'crontab', count = 5, timezone = 'UTC', from = new Date() }: NextRunsOptions = {},
+): Date[] | null {
+  const parsed = parseCron(expression, format);
+  if ('error' in parsed) return null;
+  // croner reads `?` as a match-all day that it still ORs with the other day field, so `0 0 4 ? * 2` would run
+  // daily; written as `*` the field is ignored, which is what "no specific value" means.
+  const pattern = parsed.segments.map((segment) => (segment.kind === 'noSpecific' ? '*' : segment.text)).join(' ');
+  const cron = new Cron(pattern, { timezone, alternativeWeekdays: format === 'quartz', mode: format === 'crontab' ? '5-part' : '6-part' });
+  return cron.nextRuns(count, from);
+}
