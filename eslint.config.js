@@ -36,7 +36,7 @@ export default tseslint.config(
             // Resolvers stay thin: SQL lives in stores.
             {
               target: './apps/server/src/modules/*/resolvers.ts',
-              from: ['./apps/server/src/db', './apps/server/src/modules/*/store.ts'],
+              from: ['./apps/server/src/db/**', './apps/server/src/modules/*/store.ts'],
               message: 'Resolvers never touch SQL: call the service.',
             },
           ],

@@ -13,7 +13,7 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         mappers: {
           Namespace: '../modules/namespaces/store.ts#NamespaceRow',
-          Account: '../modules/accounts/store.ts#AccountRow',
+          Account: '../modules/accounts/store.ts#AccountWithCustomer',
           Customer: '../modules/accounts/store.ts#CustomerRow',
           AuditLog: '../modules/audit/store.ts#AuditRow',
         },

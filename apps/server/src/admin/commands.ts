@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import { DomainError } from '../errors.ts';
+import type { Services } from '../services.ts';
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+  account create --email E --password P [--name N]   a new customer with its account
+  customer list                                      every customer with its email, products and status
+  customer suspend --email E --reason R              R: MALICIOUS_ACTIVITY, PAYMENT_ISSUES, ABUSIVE_BEHAVIOUR,
+                                                        SUPPORTING_PROHIBITED_CONTENT, DEFAULT
+  customer unsuspend --email E
+  subscription grant --email E --product P           P: serverless-container, cloud-database
+  subscription revoke --email E --product P`;
+
+export interface CommandResult {
+  exitCode: number;
+  output: string;
+}
+
+const ok = (output: string): CommandResult => ({ exitCode: 0, output });
+const usageError = (message: string): CommandResult => ({ exitCode: 2, output: `${message}\n\n${USAGE}` });
+
+function required(values: Record<string, string | undefined>, ...names: string[]): string | undefined {
+  const missing = names.filter((name) => !values[name]);
+  return missing.length ? `Missing ${missing.map((name) => `--${name}`).join(', ')}` : undefined;
+}
+
+/** Runs one operator command; the command line and the running server's admin endpoint share it. */
+export async function runAdminCommand(argv: string[], services: Services): Promise<CommandResult> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        reason: { type: 'string' },
+        product: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  const command = positionals.join(' ');
+  const { email = '', product = '' } = values;
+  try {
+    switch (command) {
+      case 'account create': {
+        const missing = required(values, 'email', 'password');
+        if (missing) return usageError(missing);
+        const id = await services.accounts.create({
+          email,
+          password: values.password ?? '',
+          name: values.name ?? email.split('@')[0] ?? email,
+        });
+        return ok(`Created account ${id} for ${email}`);
+      }
+      case 'customer list': {
+        const rows = await services.accounts.listCustomers();
+        const lines = rows.map(
+          (row) =>
+            `${row.id}\t${row.email}\t${row.name}\t${row.products.join(',') || '-'}\t${row.suspendedReason ? `suspended: ${row.suspendedReason}` : 'active'}`,
+        );
+        return ok(['id\temail\tname\tsubscriptions\tstatus', ...lines].join('\n'));
+      }
+      case 'customer suspend': {
+        const missing = required(values, 'email', 'reason');
+        if (missing) return usageError(missing);
+        await services.accounts.suspend(email, values.reason ?? '');
+        return ok(`Suspended ${email} (${values.reason ?? ''})`);
+      }
+      case 'customer unsuspend': {
+        const missing = required(values, 'email');
+        if (missing) return usageError(missing);
+        await services.accounts.unsuspend(email);
+        return ok(`Unsuspended ${email}`);
+      }
+      case 'subscription grant':
+      case 'subscription revoke': {
+        const missing = required(values, 'email', 'product');
+        if (missing) return usageError(missing);
+        const grant = command === 'subscription grant';
+        await services.accounts.setSubscription(email, product, grant);
+        return ok(`${grant ? 'Granted' : 'Revoked'} ${product} ${grant ? 'to' : 'from'} ${email}`);
+      }
+      default:
+        return usageError(command ? `Unknown command: ${command}` : 'No command given');
+    }
+  } catch (error) {
+    if (error instanceof DomainError) return { exitCode: 1, output: `Error: ${error.message}` };
+    throw error;
+  }
+}

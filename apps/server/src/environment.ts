@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// The only reader of process.env: every setting is validated here so a bad value stops start-up at once
+// with one line naming the variable, instead of failing later in some request.
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('berth-demo'),
+  DEMO_ACCOUNT: booleanFlag.default(true),
+  REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, hyphen and underscore only')
+    .default('berth'),
+  PORTAL_CLIENT_ID: z.string().min(1).default('berth-portal'),
+  CLI_CLIENT_ID: z.string().min(1).default('berth-cli'),
+  API_AUDIENCE: z.string().min(1).default('berth-platform'),
+  EXTERNAL_ISSUER: z.url().optional(),
+  PORTAL_DEV_URL: z.url().default('http://localhost:5173'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  PROVISIONER_DRIVER: z.enum(['simulated', 'kubernetes']).default('simulated'),
+  SIMULATED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TRUST_PROXY: booleanFlag.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Environment = z.infer<typeof schema> & { PUBLIC_URL: string };
+
+export class EnvironmentError extends Error {}
+
+/** Reads and validates the environment; throws EnvironmentError with one line naming the variable. */
+export function readEnvironment(source: Record<string, string | undefined> = process.env): Environment {
+  const values = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new EnvironmentError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const env = parsed.data;
+  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}

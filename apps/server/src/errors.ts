@@ -1,0 +1,16 @@
+// Domain errors raised by services; the GraphQL layer turns each into its `extensions.code`.
+
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN',
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badInput = (field: string, message: string) => new DomainError(message, 'BAD_USER_INPUT', field);
+export const notFound = (what: string) => new DomainError(`${what} not found`, 'NOT_FOUND');
+export const conflict = (message: string) => new DomainError(message, 'CONFLICT');
+export const forbidden = (message: string) => new DomainError(message, 'FORBIDDEN');

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { DomainError } from '../errors.ts';
+import { accountResolvers } from '../modules/accounts/resolvers.ts';
+import { auditResolvers } from '../modules/audit/resolvers.ts';
+import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
+import { pricingResolvers } from '../modules/pricing/resolvers.ts';
+import type { GraphQLContext } from './context.ts';
+
+const require = createRequire(import.meta.url);
+const typeDefs = readFileSync(require.resolve('@berth/schema/platform.graphql'), 'utf8');
+
+export const PLATFORM_ENDPOINT = '/graphql/platform';
+
+interface ServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  context: GraphQLContext;
+}
+
+/** Domain errors keep their message and code; anything unexpected is masked so no internals leak. */
+function maskError(error: unknown, message: string): GraphQLError {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (original instanceof DomainError) {
+    return new GraphQLError(original.message, {
+      extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) },
+    });
+  }
+  if (error instanceof GraphQLError && !error.originalError) return error; // validation and syntax errors
+  return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+}
+
+export function createPlatformYoga(options: { logErrors: (error: unknown) => void }) {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema: createSchema<ServerContext & GraphQLContext>({
+      typeDefs,
+      resolvers: [accountResolvers, namespaceResolvers, auditResolvers, pricingResolvers],
+    }),
+    graphqlEndpoint: PLATFORM_ENDPOINT,
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+    context: ({ context }) => context,
+    maskedErrors: {
+      maskError: (error, message) => {
+        const masked = maskError(error, message);
+        if (masked.extensions.code === 'INTERNAL_SERVER_ERROR') options.logErrors(error);
+        return masked;
+      },
+    },
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 10 },
+        costLimit: { maxCost: 5000 },
+        maxAliases: { n: 20 },
+        maxDirectives: { n: 20 },
+        maxTokens: { n: 2000 },
+      }),
+    ],
+  });
+}

@@ -1,0 +1,49 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../auth/verifier.ts';
+import type { Environment } from '../environment.ts';
+import { AUTO_SUBMIT_SCRIPT_HASH } from '../identity/pages.ts';
+
+export async function securityPlugins(app: FastifyInstance, env: Environment) {
+  const issuerOrigin = env.EXTERNAL_ISSUER ? new URL(env.EXTERNAL_ISSUER).origin : undefined;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", AUTO_SUBMIT_SCRIPT_HASH],
+        // MUI (emotion) inserts its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
+        frameSrc: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
+        frameAncestors: ["'self'"],
+        // After sign-in the browser follows a redirect to the portal, which in development runs elsewhere.
+        formAction: ["'self'", env.PORTAL_DEV_URL],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The sign-in pages post forms and redirect across the realm paths; keep the referrer on this origin.
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(rateLimit, { global: false });
+}
+
+/** One client = one bearer token (or one address without a token). */
+function clientKey(request: FastifyRequest): string {
+  const token = bearerToken(request.headers.authorization);
+  return token ? createHash('sha256').update(token).digest('base64url') : request.ip;
+}
+
+export const apiRateLimit = (env: Environment) => ({
+  max: env.RATE_LIMIT_API_PER_MINUTE,
+  timeWindow: '1 minute',
+  keyGenerator: clientKey,
+});
+
+export const tokenRateLimit = (env: Environment) => ({
+  max: env.RATE_LIMIT_TOKEN_PER_MINUTE,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => request.ip,
+});

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+
+// Server-rendered pages of the identity provider, in the portal's look: light by default, dark when the
+// device prefers it; red-orange action colour in light, teal in dark; square, flat, capitalised buttons.
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Submits the sign-out form at once when the page is marked to (a client sent id_token_hint). */
+const AUTO_SUBMIT_SCRIPT =
+  "var f=document.getElementById('op.logoutForm');if(f&&document.body.dataset.autoSubmit==='true'){f.requestSubmit?f.requestSubmit(document.getElementById('confirm-sign-out')):f.submit();}";
+/** CSP hash of the only inline script, so script-src needs no 'unsafe-inline'. */
+export const AUTO_SUBMIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')}'`;
+
+const STYLE = `
+:root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1d2127;--muted:#5b6270;--border:#c4c8d0;--accent:#e64a19;--accent-text:#fff;--error:#c62828;--focus:#1565c0}
+@media (prefers-color-scheme:dark){:root{--bg:#121417;--card:#1d2126;--text:#eceff1;--muted:#aab2bd;--border:#4a515c;--accent:#26a69a;--accent-text:#06201d;--error:#ef9a9a;--focus:#80cbc4}}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+header{width:100%;padding:16px 24px;font-weight:700;font-size:1.25rem;letter-spacing:.02em}
+main{width:100%;max-width:420px;padding:16px}
+.card{background:var(--card);border:1px solid var(--border);padding:32px 24px}
+h1{margin:0 0 8px;font-size:1.5rem;font-weight:600}
+p{margin:0 0 20px;color:var(--muted)}
+label{display:block;font-weight:600;margin:16px 0 6px}
+input{width:100%;padding:12px;font:inherit;color:var(--text);background:transparent;border:1px solid var(--border);border-radius:0}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+input[aria-invalid=true]{border-color:var(--error)}
+.field-error{color:var(--error);font-size:.875rem;margin-top:4px}
+.alert{border-left:4px solid var(--error);padding:10px 12px;margin:0 0 16px;color:var(--error);background:color-mix(in srgb,var(--error) 10%,transparent)}
+button{display:block;width:100%;margin-top:24px;padding:14px 16px;font:inherit;font-weight:600;text-transform:uppercase;letter-spacing:.04em;border:0;border-radius:0;background:var(--accent);color:var(--accent-text);cursor:pointer}
+button.secondary{background:transparent;color:var(--text);border:1px solid var(--border);margin-top:12px}
+.switch{margin-top:20px;text-align:center;color:var(--muted)}
+a{color:var(--accent)}
+`;
+
+function page(title: string, body: string, options: { autoSubmit?: boolean } = {}): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} | Berth</title>
+<style>${STYLE}</style>
+</head>
+<body data-auto-submit="${options.autoSubmit ? 'true' : 'false'}">
+<header>Berth</header>
+<main><div class="card">${body}</div></main>
+${options.autoSubmit ? `<script>${AUTO_SUBMIT_SCRIPT}</script>` : ''}
+</body>
+</html>`;
+}
+
+interface Field {
+  name: string;
+  label: string;
+  type: string;
+  autocomplete: string;
+  value?: string;
+  error?: string;
+}
+
+function field({ name, label, type, autocomplete, value, error }: Field): string {
+  const id = `field-${name}`;
+  const errorId = `${id}-error`;
+  return `<label for="${id}">${escapeHtml(label)}</label>
+<input id="${id}" name="${name}" type="${type}" autocomplete="${autocomplete}" required
+ ${value !== undefined ? `value="${escapeHtml(value)}"` : ''} aria-invalid="${error ? 'true' : 'false'}"
+ ${error ? `aria-describedby="${errorId}"` : ''}>
+${error ? `<div class="field-error" id="${errorId}">${escapeHtml(error)}</div>` : ''}`;
+}
+
+const alert = (message?: string) => (message ? `<div class="alert" role="alert">${escapeHtml(message)}</div>` : '');
+
+export function signInPage(input: { action: string; registerUrl: string; email?: string; error?: string }) {
+  return page(
+    'Sign in',
+    `<h1>Sign in</h1><p>Welcome back. Sign in to manage your containers and databases.</p>
+${alert(input.error)}
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: input.email ?? '' })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
+<button type="submit">Sign in</button>
+</form>
+<div class="switch">New to Berth? <a href="${escapeHtml(input.registerUrl)}">Create an account</a></div>`,
+  );
+}
+
+export interface SignUpValues {
+  name?: string;
+  email?: string;
+}
+
+export function signUpPage(input: {
+  action: string;
+  signInUrl: string;
+  values?: SignUpValues;
+  errors?: Partial<Record<'name' | 'email' | 'password' | 'passwordConfirm', string>>;
+  error?: string;
+}) {
+  const errors = input.errors ?? {};
+  return page(
+    'Create an account',
+    `<h1>Create an account</h1><p>Run serverless containers and managed databases in minutes.</p>
+${alert(input.error ?? (Object.keys(errors).length ? 'Please correct the highlighted fields.' : undefined))}
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+${field({ name: 'name', label: 'Name', type: 'text', autocomplete: 'name', value: input.values?.name ?? '', error: errors.name })}
+${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: input.values?.email ?? '', error: errors.email })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password })}
+${field({ name: 'passwordConfirm', label: 'Repeat password', type: 'password', autocomplete: 'new-password', error: errors.passwordConfirm })}
+<button type="submit">Create account</button>
+</form>
+<div class="switch">Already have an account? <a href="${escapeHtml(input.signInUrl)}">Sign in</a></div>`,
+  );
+}
+
+export function signOutPage(form: string, autoSubmit: boolean) {
+  return page(
+    'Sign out',
+    `<h1>Sign out</h1><p>Do you want to sign out of Berth?</p>
+${form}
+<button id="confirm-sign-out" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
+<button class="secondary" type="submit" form="op.logoutForm">Stay signed in</button>`,
+    { autoSubmit },
+  );
+}
+
+export function signedOutPage(portalUrl: string) {
+  return page(
+    'Signed out',
+    `<h1>You are signed out</h1><p>See you soon.</p><a href="${escapeHtml(portalUrl)}">Back to Berth</a>`,
+  );
+}
+
+export function errorPage(message: string, portalUrl: string) {
+  return page(
+    'Something went wrong',
+    `<h1>Something went wrong</h1>${alert(message)}<a href="${escapeHtml(portalUrl)}">Back to Berth</a>`,
+  );
+}

@@ -1,0 +1,203 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Environment } from '../environment.ts';
+import { bearerToken, InvalidToken, type TokenVerifier } from '../auth/verifier.ts';
+import type { AccountService } from '../modules/accounts/service.ts';
+import { registrationSchema } from '../modules/accounts/service.ts';
+import { DomainError } from '../errors.ts';
+import { KEYCLOAK_ROUTES, realmPath, type IdentityProvider } from './provider.ts';
+import { signInPage, signUpPage, type SignUpValues } from './pages.ts';
+import { SignInThrottled } from './throttle.ts';
+
+const UMA_GRANT = 'urn:ietf:params:oauth:grant-type:uma-ticket';
+
+interface Deps {
+  env: Environment;
+  identity: IdentityProvider;
+  accounts: AccountService;
+  verify: TokenVerifier;
+  /** Rate limit of the token endpoint (sign-ins, refreshes, permissions). */
+  tokenRateLimit: object;
+}
+
+/** Mounts the identity provider at /realms/{realm}: our sign-in pages, UMA and userinfo, then oidc-provider. */
+export async function identityRoutes(app: FastifyInstance, { env, identity, accounts, verify, tokenRateLimit }: Deps) {
+  const base = realmPath(env);
+  const { provider } = identity;
+  const callback = provider.callback();
+
+  /** Hands the raw request to oidc-provider, with the security headers already set on the reply. */
+  function delegate(request: FastifyRequest, reply: FastifyReply) {
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    // oidc-provider routes on the path below the realm and reads the mount path from originalUrl.
+    Object.assign(request.raw, { originalUrl: request.raw.url });
+    request.raw.url = request.raw.url?.slice(base.length) || '/';
+    if (request.body !== undefined) Object.assign(request.raw, { body: request.body });
+    reply.hijack();
+    return callback(request.raw, reply.raw);
+  }
+
+  // Our own forms: sign-in, sign-up, and the permissions (UMA) grant.
+  await app.register(async (forms) => {
+    await forms.register(formBody);
+
+    forms.get<{ Params: { uid: string }; Querystring: { screen?: string } }>(
+      `${base}/interaction/:uid`,
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const screen = request.query.screen ?? details.params.screen;
+        return reply.type('text/html').send(screen === 'register' ? renderSignUp(details.uid) : renderSignIn(details.uid));
+      },
+    );
+
+    forms.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
+      `${base}/interaction/:uid/login`,
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const email = String(request.body.email ?? '').trim();
+        const password = String(request.body.password ?? '');
+        if (!email || !password) {
+          return reply.code(400).type('text/html').send(renderSignIn(details.uid, email, 'Enter your email and password.'));
+        }
+        try {
+          const account = await accounts.authenticate(email, password, request.ip);
+          if (!account) {
+            return reply.code(401).type('text/html').send(renderSignIn(details.uid, email, 'Invalid email or password.'));
+          }
+          reply.hijack();
+          await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: String(account.id) } }, {
+            mergeWithLastSubmission: false,
+          });
+        } catch (error) {
+          if (!(error instanceof SignInThrottled)) throw error;
+          return reply
+            .code(429)
+            .header('Retry-After', String(error.retryAfterSeconds))
+            .type('text/html')
+            .send(renderSignIn(details.uid, email, error.message));
+        }
+      },
+    );
+
+    forms.post<{ Params: { uid: string }; Body: Record<string, string | undefined> }>(
+      `${base}/interaction/:uid/register`,
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const values = { name: request.body.name ?? '', email: (request.body.email ?? '').trim() };
+        const password = request.body.password ?? '';
+        const errors: Record<string, string> = {};
+        const parsed = registrationSchema.safeParse({ ...values, password });
+        for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
+        if (password !== (request.body.passwordConfirm ?? '')) errors.passwordConfirm = 'Passwords do not match';
+        if (Object.keys(errors).length === 0) {
+          try {
+            const accountId = await accounts.create({ ...values, password });
+            reply.hijack();
+            await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: String(accountId) } }, {
+              mergeWithLastSubmission: false,
+            });
+            return;
+          } catch (error) {
+            if (!(error instanceof DomainError) || !error.field) throw error;
+            errors[error.field] = error.message;
+          }
+        }
+        return reply.code(400).type('text/html').send(renderSignUp(details.uid, values, errors));
+      },
+    );
+
+    forms.post<{ Body: Record<string, string | undefined> }>(
+      `${base}${KEYCLOAK_ROUTES.token}`,
+      { config: { rateLimit: tokenRateLimit } },
+      async (request, reply) => {
+        if (request.body.grant_type !== UMA_GRANT) return delegate(request, reply);
+        return permissionsGrant(request, reply);
+      },
+    );
+  });
+
+  function renderSignIn(uid: string, email?: string, error?: string) {
+    return signInPage({
+      action: `${base}/interaction/${uid}/login`,
+      registerUrl: `${base}/interaction/${uid}?screen=register`,
+      email,
+      error,
+    });
+  }
+
+  function renderSignUp(uid: string, values?: SignUpValues, errors?: Record<string, string>) {
+    return signUpPage({
+      action: `${base}/interaction/${uid}/register`,
+      signInUrl: `${base}/interaction/${uid}?screen=login`,
+      values,
+      errors,
+    });
+  }
+
+  /** UMA permissions as Keycloak answers them with response_mode=permissions. */
+  async function permissionsGrant(request: FastifyRequest<{ Body: Record<string, string | undefined> }>, reply: FastifyReply) {
+    const account = await accountOf(request, reply);
+    if (!account) return reply;
+    const { audience, response_mode: mode } = request.body;
+    if (audience !== env.API_AUDIENCE) {
+      return reply.code(400).send({ error: 'invalid_request', error_description: `unknown audience ${audience ?? ''}`.trim() });
+    }
+    const permissions = accounts.permissions(account);
+    if (permissions.length === 0) {
+      return reply.code(403).send({ error: 'access_denied', error_description: 'not_authorized' });
+    }
+    if (mode === 'decision') return reply.send({ result: true });
+    if (mode !== 'permissions') {
+      return reply.code(400).send({ error: 'invalid_request', error_description: 'response_mode must be permissions or decision' });
+    }
+    return reply.send(permissions);
+  }
+
+  async function accountOf(request: FastifyRequest, reply: FastifyReply) {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) {
+      await reply.code(401).send({ error: 'invalid_grant', error_description: 'a bearer token is required' });
+      return undefined;
+    }
+    try {
+      const account = await accounts.resolveFromClaims(await verify(token));
+      if (!account) await reply.code(401).send({ error: 'invalid_token', error_description: 'unknown account' });
+      return account;
+    } catch (error) {
+      if (!(error instanceof InvalidToken)) throw error;
+      await reply.code(401).send({ error: 'invalid_token', error_description: 'the token is invalid or expired' });
+      return undefined;
+    }
+  }
+
+  // Userinfo answers for the JWT access tokens the API accepts, as Keycloak's does.
+  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    const account = await accountOf(request, reply);
+    if (!account) return reply;
+    return reply.send({
+      sub: String(account.id),
+      name: account.name,
+      preferred_username: account.email,
+      email: account.email,
+      email_verified: false,
+    });
+  };
+  app.get(`${base}${KEYCLOAK_ROUTES.userinfo}`, userinfo);
+  app.post(`${base}${KEYCLOAK_ROUTES.userinfo}`, userinfo);
+
+  // Registration takes the query of `auth` and shows the sign-up form.
+  app.get(`${base}/protocol/openid-connect/registrations`, async (request, reply) => {
+    const query = new URLSearchParams(request.query as Record<string, string>);
+    query.set('screen', 'register');
+    return reply.redirect(`${base}${KEYCLOAK_ROUTES.authorization}?${query.toString()}`, 303);
+  });
+
+  // Everything else belongs to oidc-provider, which reads its own request bodies.
+  await app.register(async (oidc) => {
+    oidc.removeAllContentTypeParsers();
+    oidc.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    oidc.all(`${base}/*`, delegate);
+  });
+}

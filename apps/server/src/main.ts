@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { EnvironmentError, readEnvironment } from './environment.ts';
+
+async function main() {
+  let env;
+  try {
+    env = readEnvironment();
+  } catch (error) {
+    if (!(error instanceof EnvironmentError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+
+  const berth = await buildApp(env);
+  const port = await berth.listen();
+  const url = env.PUBLIC_URL === `http://localhost:${env.PORT}` ? `http://localhost:${port}` : env.PUBLIC_URL;
+  process.stdout.write(`Berth is running on ${url}\n`);
+  if (env.DEMO_ACCOUNT && !env.EXTERNAL_ISSUER) {
+    process.stdout.write(`Sign in with demo@example.com and the password of DEMO_PASSWORD (default berth-demo).\n`);
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    berth.app.log.info(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      berth.app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS).unref();
+    berth
+      .close()
+      .then(() => {
+        clearTimeout(force);
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        berth.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Berth failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

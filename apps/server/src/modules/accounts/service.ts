@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { badInput, DomainError, notFound } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
+import type { SignInThrottle } from '../../identity/throttle.ts';
+import { permissionsFor, PRODUCTS, SUSPENDED_REASONS, type Permission } from './permissions.ts';
+import type { AccountStore, AccountWithCustomer } from './store.ts';
+
+export const registrationSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(200, 'Name is too long (200 characters at most)'),
+  email: z.email('Enter a valid email address').max(320, 'Email is too long'),
+  password: z.string().min(8, 'Password must have at least 8 characters').max(1024, 'Password is too long'),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** Identity claims of a verified access token. */
+export interface TokenClaims {
+  sub: string;
+  email?: string;
+  name?: string;
+}
+
+export function createAccountService(deps: { store: AccountStore; throttle: SignInThrottle; externalIssuer: boolean }) {
+  const { store, throttle } = deps;
+
+  async function requireByEmail(email: string): Promise<AccountWithCustomer> {
+    const account = await store.findByEmail(email);
+    if (!account) throw notFound(`Account ${email}`);
+    return account;
+  }
+
+  async function create(input: Registration): Promise<number> {
+    const parsed = registrationSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badInput(String(issue?.path[0] ?? 'input'), issue?.message ?? 'Invalid input');
+    }
+    const { name, email, password } = parsed.data;
+    if (await store.findByEmail(email)) throw badInput('email', 'An account with this email already exists');
+    return store.insertCustomerWithAccount({ name, email, passwordHash: await hashPassword(password) });
+  }
+
+  return {
+    create,
+    findById: store.findById,
+
+    /** Checks a password; throws SignInThrottled while blocked. Returns the account or null. */
+    async authenticate(email: string, password: string, address: string): Promise<AccountWithCustomer | null> {
+      await throttle.assertAllowed(email, address);
+      const account = await store.findByEmail(email);
+      const valid = account?.passwordHash ? await verifyPassword(password, account.passwordHash) : false;
+      if (!account || !valid) {
+        await throttle.recordFailure(email, address);
+        return null;
+      }
+      await throttle.recordSuccess(email);
+      return account;
+    },
+
+    /**
+     * The account a verified token speaks for. Built-in tokens carry our account id as `sub`; accounts of
+     * an external issuer (Keycloak) are linked by subject, else by email, else created on first use.
+     */
+    async resolveFromClaims(claims: TokenClaims): Promise<AccountWithCustomer | undefined> {
+      if (!deps.externalIssuer) {
+        const id = Number(claims.sub);
+        return Number.isSafeInteger(id) ? store.findById(id) : undefined;
+      }
+      const linked = await store.findByExternalSubject(claims.sub);
+      if (linked) return linked;
+      if (!claims.email) return undefined;
+      const byEmail = await store.findByEmail(claims.email);
+      if (byEmail) {
+        await store.linkExternalSubject(byEmail.id, claims.sub);
+        return store.findById(byEmail.id);
+      }
+      const id = await store.insertCustomerWithAccount({
+        name: claims.name ?? claims.email,
+        email: claims.email,
+        passwordHash: null,
+        externalSubject: claims.sub,
+      });
+      return store.findById(id);
+    },
+
+    permissions(account: AccountWithCustomer): Permission[] {
+      return permissionsFor(account.customer, account.products);
+    },
+
+    async suspend(email: string, reason: string) {
+      if (!(SUSPENDED_REASONS as readonly string[]).includes(reason)) {
+        throw badInput('reason', `Unknown reason ${reason}; one of ${SUSPENDED_REASONS.join(', ')}`);
+      }
+      const account = await requireByEmail(email);
+      await store.setSuspendedReason(account.customerId, reason);
+    },
+
+    async unsuspend(email: string) {
+      const account = await requireByEmail(email);
+      await store.setSuspendedReason(account.customerId, null);
+    },
+
+    async setSubscription(email: string, product: string, active: boolean) {
+      if (!(PRODUCTS as readonly string[]).includes(product)) {
+        throw badInput('product', `Unknown product ${product}; one of ${PRODUCTS.join(', ')}`);
+      }
+      const account = await requireByEmail(email);
+      if (active) await store.grantProduct(account.customerId, product);
+      else await store.revokeProduct(account.customerId, product);
+    },
+
+    listCustomers: store.listCustomers,
+
+    /** Creates the demo account once; later starts keep it (and its password) as it is. */
+    async ensureDemoAccount(password: string) {
+      if (await store.findByEmail('demo@example.com')) return;
+      try {
+        await create({ name: 'Demo Customer', email: 'demo@example.com', password });
+      } catch (error) {
+        // Another process created it at the same moment.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

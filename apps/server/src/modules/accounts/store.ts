@@ -1,0 +1,92 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, customers, entitlements } from '../../db/schema.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export interface AccountWithCustomer extends AccountRow {
+  customer: CustomerRow;
+  products: string[];
+}
+
+export function createAccountStore(db: Db) {
+  async function findBy(condition: ReturnType<typeof eq>): Promise<AccountWithCustomer | undefined> {
+    const rows = await db
+      .select({
+        account: accounts,
+        customer: customers,
+        products: sql<string[]>`coalesce((SELECT array_agg(product ORDER BY product) FROM entitlements e WHERE e.customer_id = ${customers.id}), '{}')`,
+      })
+      .from(accounts)
+      .innerJoin(customers, eq(customers.id, accounts.customerId))
+      .where(condition)
+      .limit(1);
+    const row = rows[0];
+    return row ? { ...row.account, customer: row.customer, products: row.products } : undefined;
+  }
+
+  return {
+    findById: (id: number) => findBy(eq(accounts.id, id)),
+    findByEmail: (email: string) => findBy(eq(sql`lower(${accounts.email})`, email.toLowerCase())),
+    findByExternalSubject: (subject: string) => findBy(eq(accounts.externalSubject, subject)),
+
+    async insertCustomerWithAccount(input: {
+      name: string;
+      email: string;
+      passwordHash: string | null;
+      externalSubject?: string;
+    }): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [customer] = await tx.insert(customers).values({ name: input.name }).returning({ id: customers.id });
+        if (!customer) throw new Error('customer insert returned nothing');
+        const [account] = await tx
+          .insert(accounts)
+          .values({
+            customerId: customer.id,
+            email: input.email,
+            name: input.name,
+            passwordHash: input.passwordHash,
+            externalSubject: input.externalSubject ?? null,
+          })
+          .returning({ id: accounts.id });
+        if (!account) throw new Error('account insert returned nothing');
+        return account.id;
+      });
+    },
+
+    async linkExternalSubject(accountId: number, subject: string) {
+      await db.update(accounts).set({ externalSubject: subject }).where(eq(accounts.id, accountId));
+    },
+
+    async setSuspendedReason(customerId: number, reason: string | null) {
+      await db.update(customers).set({ suspendedReason: reason }).where(eq(customers.id, customerId));
+    },
+
+    async grantProduct(customerId: number, product: string) {
+      await db.insert(entitlements).values({ customerId, product }).onConflictDoNothing();
+    },
+
+    async revokeProduct(customerId: number, product: string) {
+      await db
+        .delete(entitlements)
+        .where(and(eq(entitlements.customerId, customerId), eq(entitlements.product, product)));
+    },
+
+    async listCustomers() {
+      return db
+        .select({
+          id: customers.id,
+          name: customers.name,
+          email: accounts.email,
+          suspendedReason: customers.suspendedReason,
+          products: sql<string[]>`coalesce((SELECT array_agg(product ORDER BY product) FROM entitlements e WHERE e.customer_id = ${customers.id}), '{}')`,
+          createdAt: customers.createdAt,
+        })
+        .from(customers)
+        .innerJoin(accounts, eq(accounts.customerId, customers.id))
+        .orderBy(customers.id);
+    },
+  };
+}
+
+export type AccountStore = ReturnType<typeof createAccountStore>;

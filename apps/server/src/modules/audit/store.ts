@@ -1,0 +1,44 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditEntries, type AuditChange } from '../../db/schema.ts';
+
+export type AuditRow = typeof auditEntries.$inferSelect;
+
+export interface AuditRecord {
+  customerId: number;
+  accountId: number | null;
+  eventType: 'create' | 'update' | 'delete';
+  modelName: string;
+  modelId: number;
+  changeSet: AuditChange[];
+  tags?: string[];
+}
+
+export function createAuditStore(db: Db) {
+  return {
+    async insert(record: AuditRecord) {
+      await db.insert(auditEntries).values({ ...record, tags: record.tags ?? [] });
+    },
+
+    list(customerId: number, filter: { eventTypes: string[]; modelNames: string[] } | null) {
+      const conditions = [eq(auditEntries.customerId, customerId)];
+      if (filter?.eventTypes.length) conditions.push(inArray(auditEntries.eventType, filter.eventTypes));
+      if (filter?.modelNames.length) conditions.push(inArray(auditEntries.modelName, filter.modelNames));
+      return db
+        .select()
+        .from(auditEntries)
+        .where(and(...conditions))
+        .orderBy(desc(auditEntries.occurredAt), desc(auditEntries.id))
+        .limit(1000);
+    },
+  };
+}
+
+/** The change set between two versions of a record: one entry per field whose value differs. */
+export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChange[] {
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const text = (value: unknown) => (value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value));
+  return [...names]
+    .map((name) => ({ name, oldValue: text(before?.[name]), newValue: text(after?.[name]) }))
+    .filter((change) => change.oldValue !== change.newValue);
+}

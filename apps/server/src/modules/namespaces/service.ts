@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { Database, Db } from '../../db/client.ts';
+import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
+import type { Provisioner } from '../../provisioning/provisioner.ts';
+import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import { createAuditStore, diff } from '../audit/store.ts';
+import { nameProblem } from './rules.ts';
+import { createNamespaceStore, type NamespaceRow } from './store.ts';
+
+const MAX_DESCRIPTION = 1000;
+
+/** What the audit log records of a namespace. */
+const audited = (row: NamespaceRow | null) =>
+  row && { name: row.name, description: row.description, state: row.state, internalName: row.internalName };
+
+export function createNamespaceService(deps: { database: Database; provisioner: Provisioner }) {
+  const { database, provisioner } = deps;
+  const store = createNamespaceStore(database.db);
+
+  async function find(account: AccountWithCustomer, where: { id?: string | null; name?: string | null }) {
+    if (where.id != null) {
+      const id = Number(where.id);
+      const row = Number.isSafeInteger(id) ? await store.findById(account.customerId, id) : undefined;
+      if (!row) throw notFound(`Namespace ${where.id}`);
+      return row;
+    }
+    if (where.name != null) {
+      const row = await store.findByName(account.customerId, where.name);
+      if (!row) throw notFound(`Namespace ${where.name}`);
+      return row;
+    }
+    throw badInput('id', 'Give the namespace id or name');
+  }
+
+  async function audit(tx: Db, account: AccountWithCustomer, eventType: 'create' | 'delete', before: NamespaceRow | null, after: NamespaceRow | null) {
+    const row = after ?? before;
+    if (!row) return;
+    await createAuditStore(tx).insert({
+      customerId: account.customerId,
+      accountId: account.id,
+      eventType,
+      modelName: 'Namespace',
+      modelId: row.id,
+      changeSet: diff(audited(before), audited(after)),
+    });
+  }
+
+  return {
+    list: (account: AccountWithCustomer) => store.listByCustomer(account.customerId),
+    find,
+
+    async create(account: AccountWithCustomer, input: { name: string; description?: string | null }) {
+      const name = input.name.trim();
+      const description = (input.description ?? '').trim();
+      const problem = nameProblem(name);
+      if (problem) throw badInput('name', `Namespace ${problem}`);
+      if (description.length > MAX_DESCRIPTION) {
+        throw badInput('description', `Namespace description must be at most ${MAX_DESCRIPTION} characters`);
+      }
+      const access = containerAccess(permissionsFor(account.customer, account.products));
+      if (access === 'none') throw forbidden('Your account is suspended: namespaces cannot be created');
+
+      return database.db.transaction(async (tx) => {
+        const txStore = createNamespaceStore(tx);
+        await txStore.lockCustomer(account.customerId);
+        if (access === 'restricted' && (await txStore.countByCustomer(account.customerId)) > 0) {
+          throw forbidden('Without a subscription you can have one namespace; subscribe to create more');
+        }
+        if (await txStore.findByName(account.customerId, name)) {
+          throw badInput('name', `A namespace named ${name} already exists`);
+        }
+        const row = await txStore.insert({
+          customerId: account.customerId,
+          name,
+          description,
+          internalName: `ns-${randomBytes(6).toString('hex')}`,
+        });
+        await audit(tx, account, 'create', null, row);
+        await provisioner.enqueue(tx, { kind: 'namespace', id: row.id, action: 'create' });
+        return row;
+      });
+    },
+
+    async delete(account: AccountWithCustomer, input: { name: string }) {
+      return database.db.transaction(async (tx) => {
+        const txStore = createNamespaceStore(tx);
+        await txStore.lockCustomer(account.customerId);
+        const row = await txStore.findByName(account.customerId, input.name);
+        if (!row) throw notFound(`Namespace ${input.name}`);
+        if (row.locked) throw conflict(`Namespace ${row.name} is being changed (${row.state}); try again when it is done`);
+        const updated = await txStore.update(row.id, { state: 'deleting', locked: true });
+        await audit(tx, account, 'delete', row, null);
+        await provisioner.enqueue(tx, { kind: 'namespace', id: row.id, action: 'delete' });
+        return Boolean(updated);
+      });
+    },
+  };
+}
+
+export type NamespaceService = ReturnType<typeof createNamespaceService>;

@@ -1,0 +1,69 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customers, namespaces } from '../../db/schema.ts';
+
+export type NamespaceRow = typeof namespaces.$inferSelect;
+
+export function createNamespaceStore(db: Db) {
+  return {
+    listByCustomer(customerId: number) {
+      return db.select().from(namespaces).where(eq(namespaces.customerId, customerId)).orderBy(asc(namespaces.name));
+    },
+
+    async findById(customerId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(namespaces)
+        .where(and(eq(namespaces.customerId, customerId), eq(namespaces.id, id)));
+      return row;
+    },
+
+    async findByName(customerId: number, name: string) {
+      const [row] = await db
+        .select()
+        .from(namespaces)
+        .where(and(eq(namespaces.customerId, customerId), eq(namespaces.name, name)));
+      return row;
+    },
+
+    async findAnyById(id: number) {
+      const [row] = await db.select().from(namespaces).where(eq(namespaces.id, id));
+      return row;
+    },
+
+    /** Serialises changes of one customer (e.g. the restricted customer's one-namespace rule). */
+    async lockCustomer(customerId: number) {
+      await db.execute(sql`SELECT id FROM ${customers} WHERE id = ${customerId} FOR UPDATE`);
+    },
+
+    async countByCustomer(customerId: number) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(namespaces)
+        .where(eq(namespaces.customerId, customerId));
+      return row?.count ?? 0;
+    },
+
+    async insert(values: { customerId: number; name: string; description: string; internalName: string }) {
+      const [row] = await db
+        .insert(namespaces)
+        .values({ ...values, state: 'creating', locked: true })
+        .returning();
+      if (!row) throw new Error('namespace insert returned nothing');
+      return row;
+    },
+
+    async update(id: number, values: Partial<Pick<NamespaceRow, 'state' | 'locked'>>) {
+      const [row] = await db
+        .update(namespaces)
+        .set({ ...values, modifiedAt: new Date() })
+        .where(eq(namespaces.id, id))
+        .returning();
+      return row;
+    },
+
+    async remove(id: number) {
+      await db.delete(namespaces).where(eq(namespaces.id, id));
+    },
+  };
+}

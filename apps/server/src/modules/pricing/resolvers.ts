@@ -1,0 +1,6 @@
+import type { Resolvers } from '../../generated/resolvers-types.ts';
+import { PRICING_PLANS } from './plans.ts';
+
+export const pricingResolvers: Resolvers = {
+  Query: { pricingPlans: () => Object.values(PRICING_PLANS) },
+};

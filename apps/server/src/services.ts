@@ -1,0 +1,25 @@
+import type { Database } from './db/client.ts';
+import type { Environment } from './environment.ts';
+import { createSignInThrottle } from './identity/throttle.ts';
+import { createAccountService } from './modules/accounts/service.ts';
+import { createAccountStore } from './modules/accounts/store.ts';
+import { createAuditStore } from './modules/audit/store.ts';
+import { createNamespaceService } from './modules/namespaces/service.ts';
+import type { Provisioner } from './provisioning/provisioner.ts';
+
+/** The services behind the API, the identity provider and the admin command line. */
+export function createServices(deps: { env: Environment; database: Database; provisioner: Provisioner }) {
+  const { env, database, provisioner } = deps;
+  const accounts = createAccountService({
+    store: createAccountStore(database.db),
+    throttle: createSignInThrottle(database.db),
+    externalIssuer: env.EXTERNAL_ISSUER !== undefined,
+  });
+  return {
+    accounts,
+    namespaces: createNamespaceService({ database, provisioner }),
+    audit: createAuditStore(database.db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
