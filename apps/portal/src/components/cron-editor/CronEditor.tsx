@@ -1,0 +1,160 @@
+import { useState, type Ref } from 'react';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  applyPeriod,
+  editableFields,
+  getFields,
+  getPeriods,
+  initialPeriod,
+  parseCron,
+  periodCovers,
+  setField,
+  valuesToSegmentText,
+  type CronFormat,
+  type FieldId,
+  type PeriodId,
+} from '@berth/cron';
+import { FieldSelect } from './FieldSelect.tsx';
+import { NextRuns } from './NextRuns.tsx';
+import { getCronEditorTexts } from './translations.ts';
+import { useDescription } from './use-description.ts';
+
+export interface CronEditorChange {
+  readonly expression: string;
+  readonly period: PeriodId;
+  /** The SPEC §5 message when the expression is invalid. */
+  readonly error: string | undefined;
+}
+
+export interface CronEditorProps {
+  readonly value: string;
+  readonly onChange: (change: CronEditorChange) => void;
+  readonly format?: CronFormat;
+  /** BCP 47 tag; labels and description fall back to English outside the 13 locales of SPEC §9. */
+  readonly locale?: string;
+  /** The period to start with; by default the shortest one that shows every field the value sets. */
+  readonly period?: PeriodId;
+  /** IANA time zone the schedule runs in, shown with the next runs. */
+  readonly timezone?: string;
+  /** Given to the expression's text field, so a form can name it and focus it on a validation error. */
+  readonly name?: string;
+  readonly onBlur?: () => void;
+  readonly ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * Builds a cron expression from a period and one multi-select per field, or by typing it. Controlled: it shows
+ * `value` and reports every change through `onChange`, so it slots into a react-hook-form Controller.
+ */
+export function CronEditor({
+  value,
+  onChange,
+  format = 'crontab',
+  locale = 'en',
+  period,
+  timezone = 'UTC',
+  name,
+  onBlur,
+  ref,
+}: CronEditorProps) {
+  const texts = getCronEditorTexts(locale);
+  const [chosenPeriod, setChosenPeriod] = useState(() => initialPeriod(value, format, period));
+  // A new `period` prop replaces the user's choice (React's "adjust state when a prop changes").
+  const [givenPeriod, setGivenPeriod] = useState(period);
+  if (period !== givenPeriod) {
+    setGivenPeriod(period);
+    if (period !== undefined) setChosenPeriod(period);
+  }
+
+  const parsed = parseCron(value, format);
+  const error = 'error' in parsed ? parsed.error : undefined;
+  const segments = 'error' in parsed ? undefined : parsed.segments;
+  // A value set from outside (typed, or a form reset) may need a longer period to show all its fields.
+  const currentPeriod =
+    getPeriods(format).includes(chosenPeriod) && (error !== undefined || periodCovers(chosenPeriod, value, format))
+      ? chosenPeriod
+      : initialPeriod(value, format);
+  const fields = getFields(format);
+  const description = useDescription(value, format, locale);
+
+  const emit = (expression: string, nextPeriod: PeriodId, nextError: string | undefined) => {
+    setChosenPeriod(nextPeriod);
+    onChange({ expression, period: nextPeriod, error: nextError });
+  };
+
+  const changePeriod = (nextPeriod: PeriodId) => {
+    const result = applyPeriod(value, nextPeriod, format);
+    emit(result.expression, nextPeriod, result.error);
+  };
+
+  const changeField = (fieldId: FieldId, values: number[]) => {
+    // Unconvertible values (never offered by the grid) reach setField as a list, which reports the §5 error.
+    const text = valuesToSegmentText(values, fieldId, format) ?? values.join(',');
+    const result = setField(value, fieldId, text, format);
+    emit(result.expression, currentPeriod, result.error);
+  };
+
+  const changeText = (expression: string) => {
+    const result = parseCron(expression, format);
+    const textError = 'error' in result ? result.error : undefined;
+    const keepsPeriod = textError !== undefined || periodCovers(currentPeriod, expression, format);
+    emit(expression, keepsPeriod ? currentPeriod : initialPeriod(expression, format), textError);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))' }}>
+        <TextField
+          select
+          label={texts.period}
+          value={currentPeriod}
+          onChange={(event) => {
+            const next = getPeriods(format).find((id) => id === event.target.value);
+            if (next !== undefined) changePeriod(next);
+          }}
+        >
+          {getPeriods(format).map((id) => (
+            <MenuItem key={id} value={id}>
+              {texts.periods[id]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {editableFields(currentPeriod, format).map((fieldId) => {
+          const index = fields.findIndex((field) => field.id === fieldId);
+          const field = fields[index];
+          return field === undefined ? null : (
+            <FieldSelect
+              key={fieldId}
+              field={field}
+              format={format}
+              locale={locale}
+              texts={texts}
+              segment={segments?.[index]}
+              onChange={(values) => changeField(fieldId, values)}
+            />
+          );
+        })}
+      </Box>
+      <TextField
+        label={texts.expression}
+        value={value}
+        name={name}
+        inputRef={ref}
+        onBlur={onBlur}
+        onChange={(event) => changeText(event.target.value)}
+        error={error !== undefined}
+        helperText={error}
+        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', autoComplete: 'off' } }}
+        sx={{ '& input': { fontFamily: 'monospace' } }}
+      />
+      <Typography aria-live="polite" sx={{ minHeight: '1.5em' }}>
+        {description}
+      </Typography>
+      <NextRuns expression={value} format={format} locale={locale} timezone={timezone} texts={texts} />
+    </Stack>
+  );
+}

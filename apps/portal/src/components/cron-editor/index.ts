@@ -1,0 +1,1 @@
+export { CronEditor, type CronEditorChange, type CronEditorProps } from './CronEditor.tsx';
