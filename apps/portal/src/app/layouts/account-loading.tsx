@@ -1,0 +1,31 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+
+/** Shown while the guard fetches the account before the first page. */
+export function AccountLoading() {
+  return (
+    <Stack spacing={2} sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress aria-label="Loading your account" />
+      <Typography color="text.secondary">Loading your account…</Typography>
+    </Stack>
+  );
+}
+
+export function AccountLoadError({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  console.error('The portal could not load the account', error);
+  return (
+    <Stack spacing={2} role="alert" sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 3, textAlign: 'center' }}>
+      <Typography variant="h5" component="h1">
+        Your account could not be loaded
+      </Typography>
+      <Typography color="text.secondary">The platform did not answer. Check your connection and try again.</Typography>
+      <Button variant="contained" onClick={() => void router.invalidate()}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}

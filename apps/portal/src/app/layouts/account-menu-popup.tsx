@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import Icon from '@mdi/react';
+import { mdiLogout } from '@mdi/js';
+import { session } from '../../lib/auth/session.ts';
+
+interface AccountMenuPopupProps {
+  id: string;
+  anchor: HTMLElement | null;
+  name: string;
+  email: string;
+  onClose: () => void;
+}
+
+/** The opened account menu; loaded on first use, it is not part of the first screen. */
+export function AccountMenuPopup({ id, anchor, name, email, onClose }: AccountMenuPopupProps) {
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      <Box sx={{ px: 2, py: 1, maxWidth: 300 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {email}
+        </Typography>
+      </Box>
+      <Divider />
+      <MenuItem onClick={() => void session.signOut()}>
+        <ListItemIcon>
+          <Icon path={mdiLogout} size={0.9} aria-hidden />
+        </ListItemIcon>
+        Sign out
+      </MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,96 @@
+import { lazy, Suspense, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import Icon from '@mdi/react';
+import { mdiMenu, mdiPackageVariantClosed } from '@mdi/js';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { AccessBanner } from '../../features/access/components/access-banner.tsx';
+import { paths } from '../../config/paths.ts';
+import { productName } from '../router/route-meta.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { Navigation } from './navigation.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { ThemeSwitch } from './theme-switch.tsx';
+
+const NavigationDrawer = lazy(() => import('./navigation-drawer.tsx').then((module) => ({ default: module.NavigationDrawer })));
+
+const sidebarWidth = 260;
+
+/**
+ * App bar, product navigation and the page. From 960 px the navigation is a fixed sidebar; below, a
+ * temporary drawer whose code loads on the phone only.
+ */
+export function AppShell() {
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigating = useRouterState({ select: (state) => state.status === 'pending' });
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          zIndex: (theme) => theme.zIndex.tooltip,
+          '&:focus': { left: 8, top: 8, p: 1, bgcolor: 'background.paper', color: 'text.primary' },
+        }}
+      >
+        Skip to content
+      </Box>
+      <AppBar position="fixed" color="appBar" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar>
+          {!desktop && (
+            <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+              <Icon path={mdiMenu} size={1} aria-hidden />
+            </IconButton>
+          )}
+          <Box
+            component={Link}
+            to={paths.welcome}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
+          >
+            <Icon path={mdiPackageVariantClosed} size={1.1} aria-hidden />
+            <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
+              {productName}
+            </Typography>
+          </Box>
+          <ThemeSwitch />
+          <AccountMenu />
+        </Toolbar>
+        {navigating && <NavigationProgress />}
+      </AppBar>
+      {desktop ? (
+        <Box
+          component="aside"
+          sx={{ width: sidebarWidth, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        >
+          <Box sx={{ position: 'sticky', top: 0 }}>
+            <Toolbar />
+            <Navigation />
+          </Box>
+        </Box>
+      ) : (
+        drawerOpen && (
+          <Suspense>
+            <NavigationDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          </Suspense>
+        )
+      )}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
+        <Toolbar />
+        <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
+          <AccessBanner />
+          <Outlet />
+        </Container>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+import List from '@mui/material/List';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Icon from '@mdi/react';
+import { mdiCubeOutline, mdiDatabaseOutline } from '@mdi/js';
+import { ListItemLink } from '../../components/router-links.tsx';
+import { paths } from '../../config/paths.ts';
+
+const sections = [
+  { label: 'Serverless containers', to: paths.namespaces.list, icon: mdiCubeOutline },
+  { label: 'Cloud databases', to: paths.databases, icon: mdiDatabaseOutline },
+] as const;
+
+/** The product sections; the current one is marked for sighted and screen-reader users alike. */
+export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Products">
+      <List>
+        {sections.map((section) => (
+          <ListItemLink
+            key={section.to}
+            to={section.to}
+            onClick={onNavigate}
+            activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
+            sx={{ mx: 1, '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main' } }}
+          >
+            <ListItemIcon sx={{ color: 'inherit' }}>
+              <Icon path={section.icon} size={1} aria-hidden />
+            </ListItemIcon>
+            <ListItemText primary={section.label} />
+          </ListItemLink>
+        ))}
+      </List>
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+import IconButton from '@mui/material/IconButton';
+import Icon from '@mdi/react';
+import { mdiWeatherNight, mdiWhiteBalanceSunny } from '@mdi/js';
+import { useColorMode } from '../theme/color-mode.tsx';
+
+export function ThemeSwitch() {
+  const { mode, toggle } = useColorMode();
+  const label = mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  return (
+    // A native title instead of an MUI Tooltip keeps the positioning library off the first screen.
+    <IconButton color="inherit" onClick={toggle} aria-label={label} title={label}>
+      <Icon path={mode === 'dark' ? mdiWhiteBalanceSunny : mdiWeatherNight} size={1} aria-hidden />
+    </IconButton>
+  );
+}

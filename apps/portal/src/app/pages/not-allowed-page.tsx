@@ -1,0 +1,20 @@
+import { mdiLockOutline } from '@mdi/js';
+import { MessagePage } from '../../components/message-page.tsx';
+import { ButtonLink } from '../../components/router-links.tsx';
+import { paths } from '../../config/paths.ts';
+
+export function NotAllowedPage() {
+  return (
+    <MessagePage
+      icon={mdiLockOutline}
+      title="Not allowed"
+      action={
+        <ButtonLink to={paths.namespaces.list} variant="contained">
+          Back to namespaces
+        </ButtonLink>
+      }
+    >
+      Your account does not have access to this page. If your account is suspended, contact customer support.
+    </MessagePage>
+  );
+}

@@ -1,0 +1,41 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { showSnackbar } from '../components/snackbar/snackbar-store.ts';
+import { GraphQLRequestError } from '../lib/graphql/errors.ts';
+import { SignInRestartedError } from '../lib/auth/session.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { quietCodes?: readonly string[] };
+  }
+}
+
+export const genericFailureMessage = 'Something went wrong, try again later!';
+
+/**
+ * GraphQL error messages are for the customer: they go to the snack bar as errors (SPEC §7). A change
+ * that failed without one (network down after every retry) gets the generic warning (SPEC §8).
+ */
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!(error instanceof GraphQLRequestError)) return;
+        const quiet = query.meta?.quietCodes ?? [];
+        if (error.errors.every((item) => quiet.includes(item.extensions?.code ?? ''))) return;
+        showSnackbar(error.message, 'error');
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (error instanceof SignInRestartedError) return;
+        showSnackbar(error instanceof GraphQLRequestError ? error.message : genericFailureMessage, error instanceof GraphQLRequestError ? 'error' : 'warning');
+      },
+    }),
+    defaultOptions: {
+      // The GraphQL client already retries what is worth retrying; no caching between screens: data
+      // leaves the cache as soon as no screen shows it.
+      queries: { retry: false, gcTime: 0, staleTime: 0 },
+      mutations: { retry: false },
+    },
+  });
+}

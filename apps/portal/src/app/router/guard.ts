@@ -1,0 +1,38 @@
+import { paths } from '../../config/paths.ts';
+import { grants, type Permissions } from '../../lib/auth/permissions.ts';
+import { documentTitle, type RouteMeta } from './route-meta.ts';
+
+export interface GuardDependencies {
+  loadAccount: () => Promise<unknown>;
+  refreshPermissions: () => Promise<Permissions>;
+  isFeatureEnabled: (flag: string) => boolean;
+  /** Drops the cached current namespace and database clusters of a namespace the customer left. */
+  clearNamespaceCache: (namespaceName: string) => void;
+  setTitle: (title: string) => void;
+}
+
+export interface GuardedNavigation {
+  meta: RouteMeta;
+  /** The namespace the destination belongs to, if any. */
+  namespaceName: string | undefined;
+}
+
+/** Where to go instead, or null to continue. */
+export type GlobalGuard = (navigation: GuardedNavigation) => Promise<typeof paths.notAllowed | null>;
+
+/** The global guard of SPEC §2, run before every navigation, in the order the spec gives. */
+export function createGlobalGuard(dependencies: GuardDependencies): GlobalGuard {
+  let currentNamespace: string | undefined;
+
+  return async ({ meta, namespaceName }) => {
+    dependencies.setTitle(documentTitle(meta.title));
+    await dependencies.loadAccount();
+    if (meta.security && !grants(await dependencies.refreshPermissions(), meta.security)) return paths.notAllowed;
+    if (meta.featureFlag && !dependencies.isFeatureEnabled(meta.featureFlag)) return paths.notAllowed;
+    if (currentNamespace !== undefined && currentNamespace !== namespaceName) {
+      dependencies.clearNamespaceCache(currentNamespace);
+    }
+    currentNamespace = namespaceName;
+    return null;
+  };
+}

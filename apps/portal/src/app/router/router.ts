@@ -1,0 +1,37 @@
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { accountQueryOptions, permissionsQueryOptions } from '../../lib/auth/queries.ts';
+import { isFeatureEnabled } from '../../lib/flags.ts';
+import { databaseClustersKey, namespaceScopeKey } from '../../lib/query-keys.ts';
+import { createGlobalGuard } from './guard.ts';
+import { routeTree } from './routes.tsx';
+
+export function createAppRouter(queryClient: QueryClient) {
+  const guard = createGlobalGuard({
+    // Cached for the session, revalidated in the background once stale.
+    loadAccount: () => queryClient.ensureQueryData({ ...accountQueryOptions(), revalidateIfStale: true }),
+    refreshPermissions: () => queryClient.fetchQuery({ ...permissionsQueryOptions(), staleTime: 0 }),
+    isFeatureEnabled,
+    clearNamespaceCache: (namespaceName) => {
+      queryClient.removeQueries({ queryKey: namespaceScopeKey(namespaceName) });
+      queryClient.removeQueries({ queryKey: databaseClustersKey });
+    },
+    setTitle: (title) => {
+      document.title = title;
+    },
+  });
+  return createRouter({
+    routeTree,
+    context: { queryClient, guard },
+    // The account loading indicator appears only if loading is noticeable, and then stays long enough to read.
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 300,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

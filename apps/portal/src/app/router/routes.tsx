@@ -1,0 +1,226 @@
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '../../config/paths.ts';
+import { accessStatus, mayCreate } from '../../lib/auth/access.ts';
+import { permissionsQueryOptions } from '../../lib/auth/queries.ts';
+import { GraphQLRequestError } from '../../lib/graphql/errors.ts';
+import { namespaceByIdQueryOptions } from '../../features/namespaces/api/get-namespace-by-id.ts';
+import { namespaceNamesQueryOptions } from '../../features/namespaces/api/get-namespace-names.ts';
+import { AppShell } from '../layouts/app-shell.tsx';
+import { AccountLoadError, AccountLoading } from '../layouts/account-loading.tsx';
+import type { GlobalGuard } from './guard.ts';
+import { resolveRouteMeta } from './route-meta.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  guard: GlobalGuard;
+}
+
+// Namespace names in addresses: letters, digits, hyphen and underscore (SPEC §2).
+const namespaceNamePattern = /^[A-Za-z0-9_-]+$/;
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  staticData: { title: null },
+  beforeLoad: async ({ matches, cause, context }) => {
+    if (cause === 'preload') return;
+    const leafParams: { namespaceName?: string } = matches.at(-1)?.params ?? {};
+    const redirectTo = await context.guard({
+      meta: resolveRouteMeta(matches.map((match) => match.staticData)),
+      namespaceName: leafParams.namespaceName,
+    });
+    if (redirectTo) throw redirect({ to: redirectTo, replace: true });
+  },
+  component: AppShell,
+  pendingComponent: AccountLoading,
+  errorComponent: AccountLoadError,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  staticData: { title: null },
+  beforeLoad: () => {
+    throw redirect({ to: paths.welcome, replace: true });
+  },
+});
+
+const welcomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'welcome',
+  staticData: { title: 'Welcome to the product' },
+  component: lazyRouteComponent(() => import('../pages/welcome-page.tsx'), 'WelcomePage'),
+});
+
+const notAllowedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'not-allowed',
+  staticData: { title: 'Not allowed' },
+  component: lazyRouteComponent(() => import('../pages/not-allowed-page.tsx'), 'NotAllowedPage'),
+});
+
+const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'not-found',
+  staticData: { title: 'Not found' },
+  component: lazyRouteComponent(() => import('../pages/not-found-page.tsx'), 'NotFoundPage'),
+});
+
+// Only a signed-in customer reaches the router: the session starts registration for everyone else
+// before the portal renders (lib/auth/session.ts).
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'register',
+  staticData: { title: 'Register' },
+  beforeLoad: () => {
+    throw redirect({ to: paths.home, replace: true });
+  },
+});
+
+const computeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'compute',
+  staticData: { title: null, subscriptionTag: 'serverless-container' },
+});
+
+const computeIndexRoute = createRoute({
+  getParentRoute: () => computeRoute,
+  path: '/',
+  staticData: { title: null },
+  beforeLoad: () => {
+    throw redirect({ to: paths.namespaces.list, replace: true });
+  },
+});
+
+const namespacesRoute = createRoute({
+  getParentRoute: () => computeRoute,
+  path: 'serverless-containers',
+  staticData: { title: 'Namespaces' },
+});
+
+const namespaceListRoute = createRoute({
+  getParentRoute: () => namespacesRoute,
+  path: '/',
+  staticData: { title: 'Namespaces' },
+  component: lazyRouteComponent(() => import('../../features/namespaces/routes/namespace-list-page.tsx'), 'NamespaceListPage'),
+});
+
+const createNamespaceRoute = createRoute({
+  getParentRoute: () => namespacesRoute,
+  path: 'new',
+  staticData: { title: 'Create namespace', security: { resource: 'serverless-container', scope: 'create-limited' } },
+  // A restricted customer may create only the first namespace; with one already, back to the list.
+  beforeLoad: async ({ context: { queryClient } }) => {
+    const access = accessStatus(await queryClient.ensureQueryData(permissionsQueryOptions()));
+    if (access.fullAccess) return;
+    const namespaces = await queryClient.fetchQuery(namespaceNamesQueryOptions());
+    if (!mayCreate(access, namespaces.length)) throw redirect({ to: paths.namespaces.list, replace: true });
+  },
+  component: lazyRouteComponent(() => import('../../features/namespaces/routes/create-namespace-page.tsx'), 'CreateNamespacePage'),
+});
+
+// Legacy addresses: prefix/namespace, prefix/namespace/{id}, prefix/namespace/{name}/{id}.
+const legacyNamespaceRoute = createRoute({
+  getParentRoute: () => namespacesRoute,
+  path: 'namespace',
+  staticData: { title: 'Namespaces' },
+});
+
+const legacyNamespaceListRoute = createRoute({
+  getParentRoute: () => legacyNamespaceRoute,
+  path: '/',
+  staticData: { title: 'Namespaces' },
+  beforeLoad: () => {
+    throw redirect({ to: paths.namespaces.list, replace: true });
+  },
+});
+
+const legacyNamespaceByIdRoute = createRoute({
+  getParentRoute: () => legacyNamespaceRoute,
+  path: '$namespaceId',
+  staticData: { title: 'Namespace' },
+  beforeLoad: async ({ params, context: { queryClient } }) => {
+    const namespace = await queryClient.fetchQuery(namespaceByIdQueryOptions(params.namespaceId)).catch((error: unknown) => {
+      if (error instanceof GraphQLRequestError && error.hasCode('NOT_FOUND')) return null;
+      throw error;
+    });
+    if (!namespace) throw redirect({ to: paths.notFound, replace: true });
+    throw redirect({ to: paths.namespaces.details, params: { namespaceName: namespace.name }, replace: true });
+  },
+});
+
+const legacyNamespaceByNameRoute = createRoute({
+  getParentRoute: () => legacyNamespaceRoute,
+  path: '$legacyName/$namespaceId',
+  staticData: { title: 'Namespace' },
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: paths.namespaces.details, params: { namespaceName: params.legacyName }, replace: true });
+  },
+});
+
+const namespaceRoute = createRoute({
+  getParentRoute: () => namespacesRoute,
+  path: '$namespaceName',
+  staticData: { title: 'Namespace' },
+  beforeLoad: ({ params }) => {
+    if (!namespaceNamePattern.test(params.namespaceName)) throw redirect({ to: paths.notFound, replace: true });
+  },
+  component: lazyRouteComponent(() => import('../layouts/namespace-layout.tsx'), 'NamespaceLayout'),
+});
+
+const namespaceOverviewRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  path: '/',
+  staticData: { title: 'Namespace' },
+  component: lazyRouteComponent(() => import('../../features/namespaces/routes/namespace-overview.tsx'), 'NamespaceOverview'),
+});
+
+const storageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'storage',
+  staticData: { title: null, subscriptionTag: 'cloud-database' },
+});
+
+const storageIndexRoute = createRoute({
+  getParentRoute: () => storageRoute,
+  path: '/',
+  staticData: { title: null },
+  beforeLoad: () => {
+    throw redirect({ to: paths.databases, replace: true });
+  },
+});
+
+const databasesRoute = createRoute({
+  getParentRoute: () => storageRoute,
+  path: 'databases',
+  staticData: { title: 'Cloud Database(s)' },
+  component: lazyRouteComponent(() => import('../../features/databases/routes/databases-page.tsx'), 'DatabasesPage'),
+});
+
+// Anything no route claims.
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  staticData: { title: 'Not found' },
+  beforeLoad: () => {
+    throw redirect({ to: paths.notFound, replace: true });
+  },
+});
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  welcomeRoute,
+  notAllowedRoute,
+  notFoundRoute,
+  registerRoute,
+  computeRoute.addChildren([
+    computeIndexRoute,
+    namespacesRoute.addChildren([
+      namespaceListRoute,
+      createNamespaceRoute,
+      legacyNamespaceRoute.addChildren([legacyNamespaceListRoute, legacyNamespaceByIdRoute, legacyNamespaceByNameRoute]),
+      namespaceRoute.addChildren([namespaceOverviewRoute]),
+    ]),
+  ]),
+  storageRoute.addChildren([storageIndexRoute, databasesRoute]),
+  unknownRoute,
+]);

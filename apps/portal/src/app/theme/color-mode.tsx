@@ -1,0 +1,47 @@
+import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider, type PaletteMode } from '@mui/material/styles';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { createAppTheme } from './create-app-theme.ts';
+
+const storageKey = 'berth.theme';
+const modes = ['light', 'dark'] as const;
+
+interface ColorMode {
+  mode: PaletteMode;
+  toggle: () => void;
+}
+
+const ColorModeContext = createContext<ColorMode | null>(null);
+
+export function useColorMode(): ColorMode {
+  const value = use(ColorModeContext);
+  if (!value) throw new Error('useColorMode needs a ColorModeProvider');
+  return value;
+}
+
+/** Light by default; the choice made with the app bar switch is remembered in local storage. */
+export function ColorModeProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<PaletteMode>(() => readStored(storageKey, modes, 'light'));
+  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const value = useMemo<ColorMode>(
+    () => ({
+      mode,
+      toggle: () =>
+        setMode((current) => {
+          const next = current === 'light' ? 'dark' : 'light';
+          writeStored(storageKey, next);
+          return next;
+        }),
+    }),
+    [mode],
+  );
+  return (
+    <ColorModeContext value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </ColorModeContext>
+  );
+}

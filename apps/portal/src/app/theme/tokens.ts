@@ -1,0 +1,55 @@
+import type { PaletteMode } from '@mui/material/styles';
+
+// Design tokens per theme (SPEC §9). The action colour is red-orange in light and teal in dark; every
+// colour here keeps text on it at WCAG AA contrast, which axe-core checks in the browser tests.
+export interface ThemeTokens {
+  action: string;
+  actionText: string;
+  accent: string;
+  accentText: string;
+  background: string;
+  surface: string;
+  appBar: string;
+  appBarText: string;
+  text: string;
+  mutedText: string;
+  divider: string;
+  snackbarError: string;
+  snackbarWarning: string;
+  snackbarSuccess: string;
+}
+
+export const themeTokens: Record<PaletteMode, ThemeTokens> = {
+  light: {
+    action: '#c73e13',
+    actionText: '#ffffff',
+    accent: '#37474f',
+    accentText: '#ffffff',
+    background: '#f5f6f8',
+    surface: '#ffffff',
+    appBar: '#1f2933',
+    appBarText: '#ffffff',
+    text: '#1b2127',
+    mutedText: '#55606b',
+    divider: 'rgba(0, 0, 0, 0.12)',
+    snackbarError: '#b71c1c',
+    snackbarWarning: '#9a4a00',
+    snackbarSuccess: '#1b5e20',
+  },
+  dark: {
+    action: '#4db6ac',
+    actionText: '#0b1f1d',
+    accent: '#80cbc4',
+    accentText: '#0b1f1d',
+    background: '#101417',
+    surface: '#182025',
+    appBar: '#0b0f12',
+    appBarText: '#e8eef0',
+    text: '#e8eef0',
+    mutedText: '#a7b4ba',
+    divider: 'rgba(255, 255, 255, 0.14)',
+    snackbarError: '#ef9a9a',
+    snackbarWarning: '#ffcc80',
+    snackbarSuccess: '#a5d6a7',
+  },
+};

@@ -1,0 +1,70 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** When set, the customer must type exactly this text before the action is enabled. */
+  typeToConfirm?: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** The one confirmation step before anything destructive happens. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <Dialog open={props.open} onClose={props.pending ? undefined : props.onClose} fullScreen={fullScreen} fullWidth maxWidth="sm">
+      {/* Mounted only while open, so typed text never survives into the next confirmation. */}
+      {props.open && <ConfirmForm {...props} />}
+    </Dialog>
+  );
+}
+
+function ConfirmForm({ title, description, confirmLabel, typeToConfirm, pending, onConfirm, onClose }: ConfirmDialogProps) {
+  const [typed, setTyped] = useState('');
+  const titleId = useId();
+  const confirmed = typeToConfirm === undefined || typed === typeToConfirm;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirmed && !pending) onConfirm();
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText component="div">{description}</DialogContentText>
+        {typeToConfirm !== undefined && (
+          <TextField
+            autoFocus
+            margin="normal"
+            label={`Type ${typeToConfirm} to confirm`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={pending} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" color="error" disabled={!confirmed || pending}>
+          {pending ? 'Working…' : confirmLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

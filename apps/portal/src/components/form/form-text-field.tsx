@@ -1,0 +1,27 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+type FormTextFieldProps<TValues extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+  control: Control<TValues>;
+  name: FieldPath<TValues>;
+};
+
+/**
+ * A text field bound to react-hook-form: the validation message replaces the helper text. Multiline
+ * fields start at one row and grow with their content (SPEC §9).
+ */
+export function FormTextField<TValues extends FieldValues>({ control, name, helperText, multiline, ...props }: FormTextFieldProps<TValues>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      {...field}
+      value={field.value ?? ''}
+      inputRef={field.ref}
+      multiline={multiline}
+      minRows={multiline ? 1 : undefined}
+      error={fieldState.invalid}
+      helperText={fieldState.error?.message ?? helperText}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+
+export interface ResourceColumn<TRow> {
+  id: string;
+  header: string;
+  cell: (row: TRow) => ReactNode;
+  /** Narrow screens drop secondary columns instead of scrolling sideways. */
+  hideBelow?: 'sm' | 'md';
+  align?: 'left' | 'right';
+}
+
+interface ResourceTableProps<TRow> {
+  label: string;
+  columns: readonly ResourceColumn<TRow>[];
+  rows: readonly TRow[] | undefined;
+  rowKey: (row: TRow) => string;
+  /** Shown instead of the table when the list is loaded and empty. */
+  empty: ReactNode;
+}
+
+const loadingRowCount = 3;
+
+function visibility(hideBelow: ResourceColumn<unknown>['hideBelow']) {
+  return hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined;
+}
+
+/**
+ * The one shell every resource list uses: a list is its column definitions. All rows are shown, with
+ * no paging and no footer (SPEC §9).
+ */
+export function ResourceTable<TRow>({ label, columns, rows, rowKey, empty }: ResourceTableProps<TRow>) {
+  if (rows?.length === 0) return empty;
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Table aria-label={label} aria-busy={rows === undefined} sx={{ tableLayout: 'auto' }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.id} align={column.align} sx={visibility(column.hideBelow)}>
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows
+            ? rows.map((row) => (
+                <TableRow key={rowKey(row)} hover>
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.id}
+                      align={column.align}
+                      sx={{ ...visibility(column.hideBelow), overflowWrap: 'anywhere' }}
+                    >
+                      {column.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : Array.from({ length: loadingRowCount }, (_, index) => (
+                <TableRow key={index}>
+                  {columns.map((column) => (
+                    <TableCell key={column.id} sx={visibility(column.hideBelow)}>
+                      <Skeleton variant="text" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}

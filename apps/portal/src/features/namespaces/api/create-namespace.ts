@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../gql';
+import type { NamespaceCreateInput } from '../../../gql/graphql.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+
+const createNamespaceMutation = graphql(`
+  mutation NamespaceCreate($input: NamespaceCreateInput!) {
+    namespaceCreate(namespaceInput: $input) {
+      name
+    }
+  }
+`);
+
+export function useCreateNamespace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NamespaceCreateInput) =>
+      platformRequest(createNamespaceMutation, { input }).then((data) => data.namespaceCreate),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['namespaces'] }),
+  });
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from '../../../gql';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import { isChanging, pollIntervalMs } from './namespace-activity.ts';
+
+const namespaceQuery = graphql(`
+  query Namespace($name: String!) {
+    namespace(name: $name) {
+      id
+      name
+      description
+      state
+      locked
+      internalName
+      createdAt
+      modifiedAt
+    }
+  }
+`);
+
+export const namespaceQueryOptions = (name: string) =>
+  queryOptions({
+    queryKey: [...namespaceScopeKey(name), 'details'],
+    queryFn: ({ signal }) => platformRequest(namespaceQuery, { name }, signal).then((data) => data.namespace),
+    refetchInterval: (query) => (query.state.data && isChanging(query.state.data) ? pollIntervalMs : false),
+    // A missing namespace is shown on the page itself, not as an error message on top of it.
+    meta: { quietCodes: ['NOT_FOUND'] },
+  });
+
+export function useNamespace(name: string) {
+  return useQuery(namespaceQueryOptions(name));
+}

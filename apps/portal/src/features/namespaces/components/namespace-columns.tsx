@@ -1,0 +1,25 @@
+import type { ResourceColumn } from '../../../components/resource-table.tsx';
+import { TextLink } from '../../../components/router-links.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import type { NamespacesQuery } from '../../../gql/graphql.ts';
+import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+
+export type NamespaceRow = NamespacesQuery['namespaces'][number];
+
+// The namespace list is these columns: counts of containers, jobs, registries, volumes and databases
+// join as those resources reach the schema.
+export const namespaceColumns: readonly ResourceColumn<NamespaceRow>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (namespace) => (
+      <TextLink to={paths.namespaces.details} params={{ namespaceName: namespace.name }} sx={{ fontWeight: 600 }}>
+        {namespace.name}
+      </TextLink>
+    ),
+  },
+  { id: 'description', header: 'Description', cell: (namespace) => namespace.description || '—', hideBelow: 'md' },
+  { id: 'state', header: 'State', cell: (namespace) => <StateChip state={namespace.state} /> },
+  { id: 'created', header: 'Created', cell: (namespace) => formatDateTime(namespace.createdAt), hideBelow: 'sm' },
+];

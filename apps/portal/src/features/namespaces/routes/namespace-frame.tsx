@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { mdiAlertCircleOutline, mdiMagnify } from '@mdi/js';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { MessagePage } from '../../../components/message-page.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import { paths } from '../../../config/paths.ts';
+import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { useNamespace } from '../api/get-namespace.ts';
+import { isChanging } from '../api/namespace-activity.ts';
+import { DeleteNamespaceButton } from '../components/delete-namespace-button.tsx';
+
+/** Heading, state and delete action of one namespace, around its tabs; or why it cannot be shown. */
+export function NamespaceFrame({ name, children }: { name: string; children: ReactNode }) {
+  const namespace = useNamespace(name);
+
+  if (namespace.error instanceof GraphQLRequestError && namespace.error.hasCode('NOT_FOUND')) {
+    return (
+      <MessagePage
+        icon={mdiMagnify}
+        title="Namespace not found"
+        action={
+          <ButtonLink to={paths.namespaces.list} variant="contained">
+            Back to namespaces
+          </ButtonLink>
+        }
+      >
+        There is no namespace called “{name}” in your account. It may have been deleted.
+      </MessagePage>
+    );
+  }
+  if (namespace.isError) {
+    return (
+      <EmptyState
+        icon={mdiAlertCircleOutline}
+        title="This namespace could not be loaded"
+        description="The platform did not answer. Check your connection and try again."
+        action={
+          <Button variant="outlined" onClick={() => void namespace.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!namespace.data) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading namespace">
+        <Skeleton variant="text" width="40%" sx={{ fontSize: '2.5rem' }} />
+        <Skeleton variant="rectangular" height={160} />
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <span>{namespace.data.name}</span>
+            <StateChip state={namespace.data.state} />
+          </Stack>
+        }
+        subtitle="Namespace"
+        action={<DeleteNamespaceButton name={namespace.data.name} disabled={isChanging(namespace.data)} />}
+      />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { grants, type Permissions } from './permissions.ts';
+
+export interface AccessStatus {
+  /** Holds neither `create` nor `create-limited` on serverless containers (SPEC §4). */
+  suspended: boolean;
+  /** Holds `create`: a subscribed customer. (The original source calls this the "limited access" flag.) */
+  fullAccess: boolean;
+  /** Holds `create-limited` only: may create the first namespace, container or job, nothing more. */
+  restricted: boolean;
+}
+
+export function accessStatus(permissions: Permissions): AccessStatus {
+  const fullAccess = grants(permissions, { resource: 'serverless-container', scope: 'create' });
+  const anyAccess = grants(permissions, { resource: 'serverless-container', scope: 'create-limited' });
+  return { suspended: !anyAccess, fullAccess, restricted: anyAccess && !fullAccess };
+}
+
+/** A restricted customer may create only while nothing of that kind exists yet. */
+export function mayCreate(access: AccessStatus, existingCount: number): boolean {
+  return access.fullAccess || (access.restricted && existingCount === 0);
+}
+
+/** `PAYMENT_ISSUES` → `payment issues`; no reason on record → `unknown reason`. */
+export function formatSuspendedReason(reason: string | null | undefined): string {
+  return reason ? reason.toLowerCase().replaceAll('_', ' ') : 'unknown reason';
+}

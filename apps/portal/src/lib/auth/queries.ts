@@ -1,0 +1,60 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { env } from '../../config/env.ts';
+import { graphql } from '../../gql';
+import { platformRequest } from '../graphql/platform.ts';
+import { accessStatus, type AccessStatus } from './access.ts';
+import { fetchPermissions } from './permissions.ts';
+import { session } from './session.ts';
+
+const accountQuery = graphql(`
+  query Account {
+    account {
+      id
+      role
+      email
+      name
+      customer {
+        id
+        recurringPayment
+        suspendedReason
+      }
+    }
+  }
+`);
+
+// The account and permissions are the session's, not a screen's: they stay cached while the tab lives,
+// and the guard revalidates them on navigation.
+export const accountQueryOptions = () =>
+  queryOptions({
+    queryKey: ['session', 'account'],
+    queryFn: async ({ signal }) => {
+      const { account } = await platformRequest(accountQuery, {}, signal);
+      if (!account) throw new Error('No account for this session');
+      return account;
+    },
+    staleTime: 30_000,
+    gcTime: Infinity,
+  });
+
+export const permissionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['session', 'permissions'],
+    queryFn: async () =>
+      fetchPermissions({
+        tokenEndpoint: await session.getTokenEndpoint(),
+        accessToken: await session.getAccessToken(),
+        audience: env.apiAudience,
+      }).catch(() => ({})),
+    staleTime: 30_000,
+    gcTime: Infinity,
+  });
+
+export function useAccount() {
+  return useQuery(accountQueryOptions());
+}
+
+/** Access status of the signed-in customer; `undefined` until the permissions are known. */
+export function useAccess(): AccessStatus | undefined {
+  const { data } = useQuery({ ...permissionsQueryOptions(), select: accessStatus });
+  return data;
+}

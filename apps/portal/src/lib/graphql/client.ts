@@ -1,0 +1,70 @@
+import type { TypedDocumentString } from '../../gql/graphql.ts';
+import { GraphQLRequestError, HttpStatusError, type GraphQLErrorItem } from './errors.ts';
+import { defaultRetryPolicy, sleep, withRetry, type RetryPolicy } from './retry.ts';
+
+export interface GraphQLClientOptions {
+  endpoint: string;
+  getAccessToken: () => Promise<string>;
+  /** Called when the API rejects the token (HTTP 401): the session is over and sign-in must restart. */
+  onUnauthenticated: () => void;
+  retryPolicy?: RetryPolicy;
+  fetch?: typeof fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+interface GraphQLResponseBody<TResult> {
+  data?: TResult | null;
+  errors?: GraphQLErrorItem[];
+}
+
+export type GraphQLRequest = <TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+  signal?: AbortSignal,
+) => Promise<TResult>;
+
+/**
+ * A small fetch client: bearer token, retries on network errors and 5xx only, no cache of its own
+ * (TanStack Query decides what is kept, and keeps nothing between screens).
+ */
+export function createGraphQLClient(options: GraphQLClientOptions): GraphQLRequest {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const retryDependencies = { sleep: options.sleep ?? sleep, random: options.random ?? Math.random };
+
+  return async function request<TResult, TVariables>(
+    document: TypedDocumentString<TResult, TVariables>,
+    variables: TVariables,
+    signal?: AbortSignal,
+  ): Promise<TResult> {
+    const body = JSON.stringify({ query: document.toString(), variables });
+    const response = await withRetry(
+      async () => {
+        // The token is read per attempt: a retry after a long back-off must not send an expired one.
+        const token = await options.getAccessToken();
+        const result = await doFetch(options.endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+          body,
+          signal,
+        });
+        if (result.status >= 500) throw new HttpStatusError(result.status);
+        return result;
+      },
+      options.retryPolicy ?? defaultRetryPolicy,
+      retryDependencies,
+      signal,
+    );
+
+    if (response.status === 401) {
+      options.onUnauthenticated();
+      throw new HttpStatusError(401);
+    }
+    const payload = (await response.json().catch(() => {
+      throw new HttpStatusError(response.status);
+    })) as GraphQLResponseBody<TResult>;
+    if (payload.errors?.length) throw new GraphQLRequestError(payload.errors);
+    if (!response.ok || payload.data == null) throw new HttpStatusError(response.status);
+    return payload.data;
+  };
+}

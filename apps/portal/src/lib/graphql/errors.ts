@@ -1,0 +1,30 @@
+export interface GraphQLErrorItem {
+  message: string;
+  extensions?: { code?: string };
+}
+
+/** The server answered, but with GraphQL errors: their messages are for the customer to read. */
+export class GraphQLRequestError extends Error {
+  readonly errors: readonly GraphQLErrorItem[];
+
+  constructor(errors: readonly GraphQLErrorItem[]) {
+    super(errors.map((error) => error.message).join('\n'));
+    this.name = 'GraphQLRequestError';
+    this.errors = errors;
+  }
+
+  hasCode(code: string): boolean {
+    return this.errors.some((error) => error.extensions?.code === code);
+  }
+}
+
+/** The request did not get a usable answer: HTTP error status (after retries for 5xx). */
+export class HttpStatusError extends Error {
+  readonly status: number;
+
+  constructor(status: number) {
+    super(`The server answered with HTTP ${status}`);
+    this.name = 'HttpStatusError';
+    this.status = status;
+  }
+}
