@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { adminEndpoint } from './admin/endpoint.ts';
 import { bearerToken, createTokenVerifier, InvalidToken } from './auth/verifier.ts';
 import { openDatabase, type DatabaseOptions } from './db/client.ts';
@@ -24,7 +24,11 @@ export interface AppOptions {
 
 /** Builds the whole platform service: database, identity provider, API, provisioner, portal. */
 export async function buildApp(env: Environment, options: AppOptions = {}) {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onQuery: options.onQuery });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onQuery: options.onQuery,
+  });
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -56,7 +60,9 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side' });
+      return reply
+        .code(500)
+        .send({ error: 'Internal Server Error', message: 'Something went wrong on our side' });
     }
     return reply.code(status).send({ error: error.code ?? 'Bad Request', message: error.message });
   });
@@ -81,28 +87,43 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     });
   }
 
-  const yoga = createPlatformYoga({ logErrors: (error) => app.log.error({ err: error }, 'GraphQL resolver failed') });
-  const unauthenticated = (message: string) => ({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+  /** The account of the request's bearer token; otherwise answers 401 and returns undefined. */
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const unauthenticated = (message: string) => ({
+      errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }],
+    });
+    const token = bearerToken(request.headers.authorization);
+    if (!token) {
+      await reply
+        .code(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send(unauthenticated('A bearer token is required'));
+      return undefined;
+    }
+    try {
+      const account = await services.accounts.resolveFromClaims(await verifier.verify(token));
+      if (account) return account;
+    } catch (error) {
+      if (!(error instanceof InvalidToken)) throw error;
+    }
+    await reply
+      .code(401)
+      .header('WWW-Authenticate', 'Bearer error="invalid_token"')
+      .send(unauthenticated('The token is invalid or expired'));
+    return undefined;
+  }
+
+  const yoga = createPlatformYoga({
+    logErrors: (error) => app.log.error({ err: error }, 'GraphQL resolver failed'),
+  });
   app.route({
     method: ['GET', 'POST'],
     url: PLATFORM_ENDPOINT,
     config: { rateLimit: apiRateLimit(env) },
     handler: async (request, reply) => {
       // Authentication happens before GraphQL: without a valid token nothing is parsed or executed.
-      const token = bearerToken(request.headers.authorization);
-      if (!token) return reply.code(401).header('WWW-Authenticate', 'Bearer').send(unauthenticated('A bearer token is required'));
-      let account;
-      try {
-        account = await services.accounts.resolveFromClaims(await verifier.verify(token));
-      } catch (error) {
-        if (!(error instanceof InvalidToken)) throw error;
-      }
-      if (!account) {
-        return reply
-          .code(401)
-          .header('WWW-Authenticate', 'Bearer error="invalid_token"')
-          .send(unauthenticated('The token is invalid or expired'));
-      }
+      const account = await authenticate(request, reply);
+      if (!account) return reply;
       const response = await yoga.handleNodeRequestAndResponse(request, reply, {
         req: request,
         reply,
@@ -122,6 +143,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     services,
     database,
     provisioner,
+    authenticate,
     async listen() {
       await app.listen({ port: env.PORT, host: env.HOST });
       const address = app.server.address();
@@ -129,7 +151,9 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       await admin?.publish(env.DATA_DIR, port);
       provisioner.start();
       purgeTimer = setInterval(() => {
-        purgeExpiredPayloads(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
+        purgeExpiredPayloads(database.db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'purge failed'),
+        );
       }, 3600_000).unref();
       return port;
     },

@@ -16,7 +16,9 @@ async function main() {
   const url = env.PUBLIC_URL === `http://localhost:${env.PORT}` ? `http://localhost:${port}` : env.PUBLIC_URL;
   process.stdout.write(`Berth is running on ${url}\n`);
   if (env.DEMO_ACCOUNT && !env.EXTERNAL_ISSUER) {
-    process.stdout.write(`Sign in with demo@example.com and the password of DEMO_PASSWORD (default berth-demo).\n`);
+    process.stdout.write(
+      `Sign in with demo@example.com and the password of DEMO_PASSWORD (default berth-demo).\n`,
+    );
   }
 
   let stopping = false;

@@ -34,7 +34,11 @@ async function viaRunningServer(dataDir: string, argv: string[]): Promise<Comman
 async function directly(env: ReturnType<typeof readEnvironment>, argv: string[]): Promise<CommandResult> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    const provisioner = createProvisioner({ database, driver: createSimulatedDriver({ delayMs: 0 }), log: console });
+    const provisioner = createProvisioner({
+      database,
+      driver: createSimulatedDriver({ delayMs: 0 }),
+      log: console,
+    });
     return await runAdminCommand(argv, createServices({ env, database, provisioner }));
   } finally {
     await database.close();
@@ -44,12 +48,15 @@ async function directly(env: ReturnType<typeof readEnvironment>, argv: string[])
 async function main() {
   const argv = process.argv.slice(2);
   const env = readEnvironment();
-  const result = (!env.DATABASE_URL && (await viaRunningServer(env.DATA_DIR, argv))) || (await directly(env, argv));
+  const result =
+    (!env.DATABASE_URL && (await viaRunningServer(env.DATA_DIR, argv))) || (await directly(env, argv));
   (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
   process.exitCode = result.exitCode;
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof EnvironmentError ? error.message : `Error: ${(error as Error).message}`}\n`);
+  process.stderr.write(
+    `${error instanceof EnvironmentError ? error.message : `Error: ${(error as Error).message}`}\n`,
+  );
   process.exitCode = 1;
 });

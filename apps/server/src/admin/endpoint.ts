@@ -31,7 +31,9 @@ export function adminEndpoint(app: FastifyInstance, services: Services) {
 
   return {
     async publish(dataDir: string, port: number) {
-      await writeFile(serverFile(dataDir), JSON.stringify({ url: `http://127.0.0.1:${port}`, token }), { mode: 0o600 });
+      await writeFile(serverFile(dataDir), JSON.stringify({ url: `http://127.0.0.1:${port}`, token }), {
+        mode: 0o600,
+      });
     },
     async withdraw(dataDir: string) {
       await rm(serverFile(dataDir), { force: true });

@@ -11,11 +11,13 @@ export class InvalidToken extends Error {}
  * provider's keys are read locally; an external issuer (Keycloak) is discovered and its JWKS fetched and
  * cached by jose. Both go through the same jwtVerify call.
  */
-export function createTokenVerifier(env: Environment, builtInKeys: JWK[]): { issuer: string; verify: TokenVerifier } {
+export function createTokenVerifier(
+  env: Environment,
+  builtInKeys: JWK[],
+): { issuer: string; verify: TokenVerifier } {
   const issuer = env.EXTERNAL_ISSUER?.replace(/\/$/, '') ?? `${env.PUBLIC_URL}/realms/${env.REALM}`;
-  let keySet: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet> | undefined = env.EXTERNAL_ISSUER
-    ? undefined
-    : createLocalJWKSet({ keys: builtInKeys });
+  let keySet: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet> | undefined =
+    env.EXTERNAL_ISSUER ? undefined : createLocalJWKSet({ keys: builtInKeys });
 
   async function keys() {
     if (keySet) return keySet;
@@ -31,7 +33,8 @@ export function createTokenVerifier(env: Environment, builtInKeys: JWK[]): { iss
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, await keys(), { issuer, audience: env.API_AUDIENCE });
-        if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidToken('token has no subject');
+        if (typeof payload.sub !== 'string' || payload.sub === '')
+          throw new InvalidToken('token has no subject');
         return payload as VerifiedClaims;
       } catch (error) {
         throw error instanceof InvalidToken ? error : new InvalidToken((error as Error).message);

@@ -32,6 +32,8 @@ export async function portalRoutes(app: FastifyInstance, distDir: string) {
     if (hasPortal && wantsPage && !isApi) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ error: 'Not Found', message: `${request.method} ${request.url.split('?')[0]} not found` });
+    return reply
+      .code(404)
+      .send({ error: 'Not Found', message: `${request.method} ${request.url.split('?')[0]} not found` });
   });
 }

@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 // Server-rendered pages of the identity provider, in the portal's look: light by default, dark when the
 // device prefers it; red-orange action colour in light, teal in dark; square, flat, capitalised buttons.
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Submits the sign-out form at once when the page is marked to (a client sent id_token_hint). */
 const AUTO_SUBMIT_SCRIPT =
@@ -70,7 +69,8 @@ function field({ name, label, type, autocomplete, value, error }: Field): string
 ${error ? `<div class="field-error" id="${errorId}">${escapeHtml(error)}</div>` : ''}`;
 }
 
-const alert = (message?: string) => (message ? `<div class="alert" role="alert">${escapeHtml(message)}</div>` : '');
+const alert = (message?: string) =>
+  message ? `<div class="alert" role="alert">${escapeHtml(message)}</div>` : '';
 
 export function signInPage(input: { action: string; registerUrl: string; email?: string; error?: string }) {
   return page(

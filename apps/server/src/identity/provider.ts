@@ -63,7 +63,10 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: origins.flatMap((origin) => [`${origin}/auth/callback`, `${origin}/auth/silent-callback`]),
+        redirect_uris: origins.flatMap((origin) => [
+          `${origin}/auth/callback`,
+          `${origin}/auth/silent-callback`,
+        ]),
         post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
       },
       {
@@ -158,7 +161,13 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
   provider.use(async (ctx, next) => {
     await next();
     const body = ctx.body as Record<string, unknown> | undefined;
-    if (ctx.path === KEYCLOAK_ROUTES.token && ctx.status === 200 && body && typeof body === 'object' && body.refresh_token) {
+    if (
+      ctx.path === KEYCLOAK_ROUTES.token &&
+      ctx.status === 200 &&
+      body &&
+      typeof body === 'object' &&
+      body.refresh_token
+    ) {
       body.refresh_expires_in = TTL.refreshToken;
     }
   });
@@ -169,7 +178,8 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
       const { client, params } = ctx.oidc;
       const username = typeof params?.username === 'string' ? params.username : '';
       const password = typeof params?.password === 'string' ? params.password : '';
-      if (!client || !username || !password) throw new errors.InvalidRequest('username and password are required');
+      if (!client || !username || !password)
+        throw new errors.InvalidRequest('username and password are required');
       let account;
       try {
         account = await accounts.authenticate(username, password, ctx.ip);
@@ -191,7 +201,13 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
       grant.addResourceScope(resource, API_SCOPE);
       const grantId = await grant.save();
 
-      const accessToken = new provider.AccessToken({ accountId, client, grantId, gty: 'password', scope: API_SCOPE });
+      const accessToken = new provider.AccessToken({
+        accountId,
+        client,
+        grantId,
+        gty: 'password',
+        scope: API_SCOPE,
+      });
       accessToken.resourceServer = new provider.ResourceServer(resource, resourceServer);
       const refreshToken = new provider.RefreshToken({
         accountId,

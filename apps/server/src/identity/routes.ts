@@ -21,7 +21,10 @@ interface Deps {
 }
 
 /** Mounts the identity provider at /realms/{realm}: our sign-in pages, UMA and userinfo, then oidc-provider. */
-export async function identityRoutes(app: FastifyInstance, { env, identity, accounts, verify, tokenRateLimit }: Deps) {
+export async function identityRoutes(
+  app: FastifyInstance,
+  { env, identity, accounts, verify, tokenRateLimit }: Deps,
+) {
   const base = realmPath(env);
   const { provider } = identity;
   const callback = provider.callback();
@@ -48,7 +51,9 @@ export async function identityRoutes(app: FastifyInstance, { env, identity, acco
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const screen = request.query.screen ?? details.params.screen;
-        return reply.type('text/html').send(screen === 'register' ? renderSignUp(details.uid) : renderSignIn(details.uid));
+        return reply
+          .type('text/html')
+          .send(screen === 'register' ? renderSignUp(details.uid) : renderSignIn(details.uid));
       },
     );
 
@@ -59,17 +64,28 @@ export async function identityRoutes(app: FastifyInstance, { env, identity, acco
         const email = String(request.body.email ?? '').trim();
         const password = String(request.body.password ?? '');
         if (!email || !password) {
-          return reply.code(400).type('text/html').send(renderSignIn(details.uid, email, 'Enter your email and password.'));
+          return reply
+            .code(400)
+            .type('text/html')
+            .send(renderSignIn(details.uid, email, 'Enter your email and password.'));
         }
         try {
           const account = await accounts.authenticate(email, password, request.ip);
           if (!account) {
-            return reply.code(401).type('text/html').send(renderSignIn(details.uid, email, 'Invalid email or password.'));
+            return reply
+              .code(401)
+              .type('text/html')
+              .send(renderSignIn(details.uid, email, 'Invalid email or password.'));
           }
           reply.hijack();
-          await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: String(account.id) } }, {
-            mergeWithLastSubmission: false,
-          });
+          await provider.interactionFinished(
+            request.raw,
+            reply.raw,
+            { login: { accountId: String(account.id) } },
+            {
+              mergeWithLastSubmission: false,
+            },
+          );
         } catch (error) {
           if (!(error instanceof SignInThrottled)) throw error;
           return reply
@@ -90,21 +106,30 @@ export async function identityRoutes(app: FastifyInstance, { env, identity, acco
         const errors: Record<string, string> = {};
         const parsed = registrationSchema.safeParse({ ...values, password });
         for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
-        if (password !== (request.body.passwordConfirm ?? '')) errors.passwordConfirm = 'Passwords do not match';
+        if (password !== (request.body.passwordConfirm ?? ''))
+          errors.passwordConfirm = 'Passwords do not match';
         if (Object.keys(errors).length === 0) {
           try {
             const accountId = await accounts.create({ ...values, password });
             reply.hijack();
-            await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: String(accountId) } }, {
-              mergeWithLastSubmission: false,
-            });
+            await provider.interactionFinished(
+              request.raw,
+              reply.raw,
+              { login: { accountId: String(accountId) } },
+              {
+                mergeWithLastSubmission: false,
+              },
+            );
             return;
           } catch (error) {
             if (!(error instanceof DomainError) || !error.field) throw error;
             errors[error.field] = error.message;
           }
         }
-        return reply.code(400).type('text/html').send(renderSignUp(details.uid, values, errors));
+        return reply
+          .code(400)
+          .type('text/html')
+          .send(renderSignUp(details.uid, values, errors));
       },
     );
 
@@ -137,12 +162,17 @@ export async function identityRoutes(app: FastifyInstance, { env, identity, acco
   }
 
   /** UMA permissions as Keycloak answers them with response_mode=permissions. */
-  async function permissionsGrant(request: FastifyRequest<{ Body: Record<string, string | undefined> }>, reply: FastifyReply) {
+  async function permissionsGrant(
+    request: FastifyRequest<{ Body: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+  ) {
     const account = await accountOf(request, reply);
     if (!account) return reply;
     const { audience, response_mode: mode } = request.body;
     if (audience !== env.API_AUDIENCE) {
-      return reply.code(400).send({ error: 'invalid_request', error_description: `unknown audience ${audience ?? ''}`.trim() });
+      return reply
+        .code(400)
+        .send({ error: 'invalid_request', error_description: `unknown audience ${audience ?? ''}`.trim() });
     }
     const permissions = accounts.permissions(account);
     if (permissions.length === 0) {
@@ -150,7 +180,12 @@ export async function identityRoutes(app: FastifyInstance, { env, identity, acco
     }
     if (mode === 'decision') return reply.send({ result: true });
     if (mode !== 'permissions') {
-      return reply.code(400).send({ error: 'invalid_request', error_description: 'response_mode must be permissions or decision' });
+      return reply
+        .code(400)
+        .send({
+          error: 'invalid_request',
+          error_description: 'response_mode must be permissions or decision',
+        });
     }
     return reply.send(permissions);
   }
@@ -163,11 +198,14 @@ export async function identityRoutes(app: FastifyInstance, { env, identity, acco
     }
     try {
       const account = await accounts.resolveFromClaims(await verify(token));
-      if (!account) await reply.code(401).send({ error: 'invalid_token', error_description: 'unknown account' });
+      if (!account)
+        await reply.code(401).send({ error: 'invalid_token', error_description: 'unknown account' });
       return account;
     } catch (error) {
       if (!(error instanceof InvalidToken)) throw error;
-      await reply.code(401).send({ error: 'invalid_token', error_description: 'the token is invalid or expired' });
+      await reply
+        .code(401)
+        .send({ error: 'invalid_token', error_description: 'the token is invalid or expired' });
       return undefined;
     }
   }

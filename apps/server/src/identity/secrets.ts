@@ -27,7 +27,10 @@ async function loadOrCreate(db: Db, id: string, create: () => Promise<Record<str
   const existing = await db.select().from(identitySecrets).where(eq(identitySecrets.id, id));
   if (existing[0]) return existing[0].material;
   // Two processes starting together: the first insert wins and both read it back.
-  await db.insert(identitySecrets).values({ id, kind: id, material: await create() }).onConflictDoNothing();
+  await db
+    .insert(identitySecrets)
+    .values({ id, kind: id, material: await create() })
+    .onConflictDoNothing();
   const [row] = await db.select().from(identitySecrets).where(eq(identitySecrets.id, id));
   if (!row) throw new Error(`identity secret ${id} could not be stored`);
   return row.material;

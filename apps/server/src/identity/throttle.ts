@@ -5,14 +5,15 @@ import { signInFailures } from '../db/schema.ts';
 // Repeated failed sign-ins are throttled per account and per address. Counts live in the database so
 // several server processes (and restarts) share them.
 const WINDOW_MS = 15 * 60_000;
-const LIMITS = { account: { failures: 5, blockMs: 5 * 60_000 }, address: { failures: 20, blockMs: 15 * 60_000 } };
+const LIMITS = {
+  account: { failures: 5, blockMs: 5 * 60_000 },
+  address: { failures: 20, blockMs: 15 * 60_000 },
+};
 
 export class SignInThrottled extends Error {
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
+    super(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
 }
 

@@ -31,20 +31,28 @@ interface Logger {
  * died is finished after the next start, and several processes never apply the same task at once
  * (FOR UPDATE SKIP LOCKED plus a timed claim).
  */
-export function createProvisioner(deps: { database: Database; driver: RuntimeDriver; log: Logger; pollMs?: number }) {
+export function createProvisioner(deps: {
+  database: Database;
+  driver: RuntimeDriver;
+  log: Logger;
+  pollMs?: number;
+}) {
   const { database, driver, log } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
 
   async function claim(): Promise<TaskRow[]> {
-    return queryRows<TaskRow>(database.db, sql`
+    return queryRows<TaskRow>(
+      database.db,
+      sql`
       UPDATE provisioning_tasks SET claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM provisioning_tasks
         WHERE not_before <= now() AND (claimed_until IS NULL OR claimed_until < now())
         ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
-      RETURNING id, resource_kind, resource_id, action, attempts`);
+      RETURNING id, resource_kind, resource_id, action, attempts`,
+    );
   }
 
   async function apply(task: TaskRow) {

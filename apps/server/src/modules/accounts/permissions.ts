@@ -20,10 +20,16 @@ export interface Permission {
 
 export type ContainerAccess = 'full' | 'restricted' | 'none';
 
-export function permissionsFor(customer: { suspendedReason: string | null }, products: string[]): Permission[] {
+export function permissionsFor(
+  customer: { suspendedReason: string | null },
+  products: string[],
+): Permission[] {
   if (customer.suspendedReason !== null) return [];
   const permissions: Permission[] = [
-    { rsname: 'serverless-container', scopes: [products.includes('serverless-container') ? 'create' : 'create-limited'] },
+    {
+      rsname: 'serverless-container',
+      scopes: [products.includes('serverless-container') ? 'create' : 'create-limited'],
+    },
   ];
   if (products.includes('cloud-database')) permissions.push({ rsname: 'cloud-database', scopes: ['create'] });
   return permissions;

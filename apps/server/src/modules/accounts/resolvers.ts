@@ -11,7 +11,8 @@ export const accountResolvers: Resolvers = {
   },
   Customer: {
     id: (customer) => String(customer.id),
-    recurringPayment: (customer, _args, { account }) => customer.id === account.customerId && account.products.length > 0,
+    recurringPayment: (customer, _args, { account }) =>
+      customer.id === account.customerId && account.products.length > 0,
     suspendedReason: (customer) => customer.suspendedReason as SuspendedReason | null,
   },
 };

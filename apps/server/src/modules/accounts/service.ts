@@ -19,7 +19,11 @@ export interface TokenClaims {
   name?: string;
 }
 
-export function createAccountService(deps: { store: AccountStore; throttle: SignInThrottle; externalIssuer: boolean }) {
+export function createAccountService(deps: {
+  store: AccountStore;
+  throttle: SignInThrottle;
+  externalIssuer: boolean;
+}) {
   const { store, throttle } = deps;
 
   async function requireByEmail(email: string): Promise<AccountWithCustomer> {
@@ -44,7 +48,11 @@ export function createAccountService(deps: { store: AccountStore; throttle: Sign
     findById: store.findById,
 
     /** Checks a password; throws SignInThrottled while blocked. Returns the account or null. */
-    async authenticate(email: string, password: string, address: string): Promise<AccountWithCustomer | null> {
+    async authenticate(
+      email: string,
+      password: string,
+      address: string,
+    ): Promise<AccountWithCustomer | null> {
       await throttle.assertAllowed(email, address);
       const account = await store.findByEmail(email);
       const valid = account?.passwordHash ? await verifyPassword(password, account.passwordHash) : false;

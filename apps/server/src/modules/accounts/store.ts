@@ -15,7 +15,9 @@ export function createAccountStore(db: Db) {
       .select({
         account: accounts,
         customer: customers,
-        products: sql<string[]>`coalesce((SELECT array_agg(product ORDER BY product) FROM entitlements e WHERE e.customer_id = ${customers.id}), '{}')`,
+        products: sql<
+          string[]
+        >`coalesce((SELECT array_agg(product ORDER BY product) FROM entitlements e WHERE e.customer_id = ${customers.id}), '{}')`,
       })
       .from(accounts)
       .innerJoin(customers, eq(customers.id, accounts.customerId))
@@ -37,7 +39,10 @@ export function createAccountStore(db: Db) {
       externalSubject?: string;
     }): Promise<number> {
       return db.transaction(async (tx) => {
-        const [customer] = await tx.insert(customers).values({ name: input.name }).returning({ id: customers.id });
+        const [customer] = await tx
+          .insert(customers)
+          .values({ name: input.name })
+          .returning({ id: customers.id });
         if (!customer) throw new Error('customer insert returned nothing');
         const [account] = await tx
           .insert(accounts)
@@ -79,7 +84,9 @@ export function createAccountStore(db: Db) {
           name: customers.name,
           email: accounts.email,
           suspendedReason: customers.suspendedReason,
-          products: sql<string[]>`coalesce((SELECT array_agg(product ORDER BY product) FROM entitlements e WHERE e.customer_id = ${customers.id}), '{}')`,
+          products: sql<
+            string[]
+          >`coalesce((SELECT array_agg(product ORDER BY product) FROM entitlements e WHERE e.customer_id = ${customers.id}), '{}')`,
           createdAt: customers.createdAt,
         })
         .from(customers)

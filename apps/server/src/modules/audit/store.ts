@@ -35,9 +35,13 @@ export function createAuditStore(db: Db) {
 }
 
 /** The change set between two versions of a record: one entry per field whose value differs. */
-export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChange[] {
+export function diff(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): AuditChange[] {
   const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  const text = (value: unknown) => (value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value));
+  const text = (value: unknown) =>
+    value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value);
   return [...names]
     .map((name) => ({ name, oldValue: text(before?.[name]), newValue: text(after?.[name]) }))
     .filter((change) => change.oldValue !== change.newValue);

@@ -9,7 +9,8 @@ export const namespaceResolvers: Resolvers = {
   Mutation: {
     namespaceCreate: (_parent, { namespaceInput }, { account, services }) =>
       services.namespaces.create(account, namespaceInput),
-    namespaceDelete: (_parent, { namespace }, { account, services }) => services.namespaces.delete(account, namespace),
+    namespaceDelete: (_parent, { namespace }, { account, services }) =>
+      services.namespaces.delete(account, namespace),
   },
   Namespace: {
     id: (row) => String(row.id),

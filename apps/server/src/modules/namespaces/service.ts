@@ -33,7 +33,13 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
     throw badInput('id', 'Give the namespace id or name');
   }
 
-  async function audit(tx: Db, account: AccountWithCustomer, eventType: 'create' | 'delete', before: NamespaceRow | null, after: NamespaceRow | null) {
+  async function audit(
+    tx: Db,
+    account: AccountWithCustomer,
+    eventType: 'create' | 'delete',
+    before: NamespaceRow | null,
+    after: NamespaceRow | null,
+  ) {
     const row = after ?? before;
     if (!row) return;
     await createAuditStore(tx).insert({
@@ -88,7 +94,8 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
         await txStore.lockCustomer(account.customerId);
         const row = await txStore.findByName(account.customerId, input.name);
         if (!row) throw notFound(`Namespace ${input.name}`);
-        if (row.locked) throw conflict(`Namespace ${row.name} is being changed (${row.state}); try again when it is done`);
+        if (row.locked)
+          throw conflict(`Namespace ${row.name} is being changed (${row.state}); try again when it is done`);
         const updated = await txStore.update(row.id, { state: 'deleting', locked: true });
         await audit(tx, account, 'delete', row, null);
         await provisioner.enqueue(tx, { kind: 'namespace', id: row.id, action: 'delete' });

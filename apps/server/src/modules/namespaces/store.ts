@@ -7,7 +7,11 @@ export type NamespaceRow = typeof namespaces.$inferSelect;
 export function createNamespaceStore(db: Db) {
   return {
     listByCustomer(customerId: number) {
-      return db.select().from(namespaces).where(eq(namespaces.customerId, customerId)).orderBy(asc(namespaces.name));
+      return db
+        .select()
+        .from(namespaces)
+        .where(eq(namespaces.customerId, customerId))
+        .orderBy(asc(namespaces.name));
     },
 
     async findById(customerId: number, id: number) {
