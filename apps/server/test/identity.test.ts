@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authorizationQuery,
+  Browser,
+  expectCode,
+  expectPage,
+  exchangeCode,
+  pkce,
+  signInWithCode,
+} from './support/browser.ts';
+import { createCustomer, uniqueEmail, type TestCustomer } from './support/customers.ts';
+import { gqlData, jwtClaims, OIDC_PATH, passwordGrant, refreshGrant, tokenFor, tokenRequest } from './support/http.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let alice: TestCustomer;
+
+beforeAll(async () => {
+  server = await startServer();
+  alice = await createCustomer(server, { name: 'Alice' });
+});
+afterAll(() => server.close());
+
+const ACCOUNT = '{ account { id email name } }';
+
+describe('password grant (command-line client)', () => {
+  it('answers tokens for the API audience', async () => {
+    const { status, body } = await passwordGrant(server.url, alice.email, alice.password);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      access_token: expect.any(String),
+      expires_in: expect.any(Number),
+      refresh_token: expect.any(String),
+      refresh_expires_in: expect.any(Number),
+      token_type: 'Bearer',
+    });
+    expect(body.expires_in).toBeGreaterThan(0);
+    expect(body.refresh_expires_in).toBeGreaterThan(0);
+    const claims = jwtClaims(body.access_token);
+    expect(claims.aud).toBe('berth-platform');
+    expect(claims.sub).toBe(String(alice.accountId));
+    expect(claims.iss).toBe(`${server.url}/realms/berth`);
+    // The API accepts it.
+    const data = await gqlData<{ account: { email: string } }>(server.url, body.access_token, ACCOUNT);
+    expect(data.account.email).toBe(alice.email);
+  });
+
+  it('refuses a wrong password with invalid_grant', async () => {
+    const { status, body } = await passwordGrant(server.url, alice.email, `${alice.password}-wrong`);
+    expect(status).toBe(400);
+    expect(body.error).toBe('invalid_grant');
+    expect(body.access_token).toBeUndefined();
+  });
+
+  it('refuses an unknown account the same way', async () => {
+    const { status, body } = await passwordGrant(server.url, uniqueEmail('nobody'), 'whatever-password');
+    expect(status).toBe(400);
+    expect(body.error).toBe('invalid_grant');
+  });
+
+  it('rotates refresh tokens: the new one works, the old one is rejected', async () => {
+    const first = await tokenFor(server.url, alice.email, alice.password);
+    const refreshed = await refreshGrant(server.url, first.refresh_token);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).toEqual(expect.any(String));
+    expect(refreshed.body.refresh_token).not.toBe(first.refresh_token);
+    expect(refreshed.body.refresh_expires_in).toBeGreaterThan(0);
+    expect(jwtClaims(refreshed.body.access_token).aud).toBe('berth-platform');
+    const data = await gqlData<{ account: { email: string } }>(server.url, refreshed.body.access_token, ACCOUNT);
+    expect(data.account.email).toBe(alice.email);
+
+    const replayed = await refreshGrant(server.url, first.refresh_token);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.error).toBe('invalid_grant');
+  });
+});
+
+describe('authorization code flow with PKCE (portal)', () => {
+  it('signs in through the form and exchanges the code with the S256 verifier', async () => {
+    const { code, pkce: challenge } = await signInWithCode(server.url, alice.email, alice.password);
+    const { status, body } = await exchangeCode(server.url, code, challenge.verifier);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ token_type: 'Bearer', refresh_token: expect.any(String), refresh_expires_in: expect.any(Number) });
+    const accessToken = String(body.access_token);
+    expect(jwtClaims(accessToken).aud).toBe('berth-platform');
+    const data = await gqlData<{ account: { email: string } }>(server.url, accessToken, ACCOUNT);
+    expect(data.account.email).toBe(alice.email);
+  });
+
+  it('shows the sign-in form, and the error in it for a wrong password', async () => {
+    const browser = new Browser(server.url);
+    const form = expectPage(await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(server.url, pkce()).toString()}`));
+    expect(form.status).toBe(200);
+    expect(form.url.pathname).toMatch(/^\/realms\/berth\/interaction\/[\w-]+$/);
+    expect(form.html).toContain('<form');
+    expect(form.html).toContain('name="password"');
+
+    const wrong = expectPage(await browser.post(`${form.url.pathname}/login`, { email: alice.email, password: 'not-the-password' }));
+    expect(wrong.status).toBe(401);
+    expect(wrong.html).toContain('Invalid email or password');
+    // The same interaction still signs in with the right password.
+    expectCode(await browser.post(`${form.url.pathname}/login`, { email: alice.email, password: alice.password }));
+  });
+
+  it('rejects code_challenge_method=plain', async () => {
+    const challenge = pkce();
+    const browser = new Browser(server.url);
+    const query = authorizationQuery(server.url, challenge, { code_challenge: challenge.verifier, code_challenge_method: 'plain' });
+    const description = expectRejectedAuthorization(await browser.get(`${OIDC_PATH}/auth?${query.toString()}`));
+    expect(description).toMatch(/code_challenge_method/);
+  });
+
+  it('rejects an authorization request without code_challenge', async () => {
+    const browser = new Browser(server.url);
+    const query = authorizationQuery(server.url, pkce(), { code_challenge: undefined, code_challenge_method: undefined });
+    const description = expectRejectedAuthorization(await browser.get(`${OIDC_PATH}/auth?${query.toString()}`));
+    expect(description).toMatch(/PKCE/);
+  });
+
+  it('answers invalid_grant for a wrong code_verifier, and for none', async () => {
+    const { code } = await signInWithCode(server.url, alice.email, alice.password);
+    const wrong = await exchangeCode(server.url, code, pkce().verifier);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('invalid_grant');
+    expect(wrong.body.access_token).toBeUndefined();
+
+    const second = await signInWithCode(server.url, alice.email, alice.password);
+    const missing = await exchangeCode(server.url, second.code, undefined);
+    expect(missing.status).toBe(400);
+    expect(missing.body.access_token).toBeUndefined();
+  });
+});
+
+/** An authorization request the provider refuses: an invalid_request error back to the client, never a code. */
+function expectRejectedAuthorization(landing: Awaited<ReturnType<Browser['get']>>) {
+  if (landing.kind !== 'callback') throw new Error(`expected an error redirect, got HTTP ${landing.status}`);
+  expect(landing.url.searchParams.get('code')).toBeNull();
+  expect(landing.url.searchParams.get('error')).toBe('invalid_request');
+  return landing.url.searchParams.get('error_description');
+}
+
+describe('sign-up form', () => {
+  const registrations = (browser: Browser) =>
+    browser.get(`${OIDC_PATH}/registrations?${authorizationQuery(browser.origin, pkce()).toString()}`);
+
+  it('shows the sign-up form for the query of auth, creates the account and continues with a code', async () => {
+    const browser = new Browser(server.url);
+    const challenge = pkce();
+    const form = expectPage(
+      await browser.get(`${OIDC_PATH}/registrations?${authorizationQuery(server.url, challenge).toString()}`),
+    );
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('Create account');
+    expect(form.html).toContain('name="passwordConfirm"');
+
+    const email = uniqueEmail('signup');
+    const landing = await browser.post(`${form.url.pathname}/register`, {
+      name: 'Sam Signup',
+      email,
+      password: 'a-good-password',
+      passwordConfirm: 'a-good-password',
+    });
+    const tokens = await exchangeCode(server.url, expectCode(landing), challenge.verifier);
+    expect(tokens.status).toBe(200);
+    const data = await gqlData<{ account: { email: string; name: string } }>(server.url, String(tokens.body.access_token), ACCOUNT);
+    expect(data.account).toMatchObject({ email, name: 'Sam Signup' });
+    // The new account signs in with its password too.
+    expect((await passwordGrant(server.url, email, 'a-good-password')).status).toBe(200);
+  });
+
+  it.each([
+    ['passwords that do not match', 'a-good-password', 'another-password', /Passwords do not match/],
+    ['a password shorter than 8 characters', 'short', 'short', /at least 8 characters/],
+  ])('refuses %s, names the problem and creates nothing', async (_case, password, passwordConfirm, problem) => {
+    const browser = new Browser(server.url);
+    const form = expectPage(await registrations(browser));
+    const email = uniqueEmail('refused');
+    const page = expectPage(
+      await browser.post(`${form.url.pathname}/register`, { name: 'Refused', email, password, passwordConfirm }),
+    );
+    expect(page.status).toBe(400);
+    expect(page.html).toMatch(problem);
+    expect(await server.services.accounts.listCustomers()).not.toContainEqual(expect.objectContaining({ email }));
+    expect((await passwordGrant(server.url, email, password)).status).toBe(400);
+  });
+});
+
+describe('UMA permissions', () => {
+  const permissions = async (customer: TestCustomer) =>
+    tokenRequest(
+      server.url,
+      {
+        grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket',
+        audience: 'berth-platform',
+        response_mode: 'permissions',
+      },
+      await customer.token(),
+    );
+
+  it('gives a new customer create-limited, a subscribed one create, a suspended one nothing', async () => {
+    const customer = await createCustomer(server);
+    const fresh = await permissions(customer);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toEqual([{ rsname: 'serverless-container', scopes: ['create-limited'] }]);
+
+    await customer.subscribe('serverless-container');
+    const subscribed = await permissions(customer);
+    expect(subscribed.status).toBe(200);
+    expect(subscribed.body).toEqual([{ rsname: 'serverless-container', scopes: ['create'] }]);
+
+    await customer.suspend('PAYMENT_ISSUES');
+    const suspended = await permissions(customer);
+    expect(suspended.status).toBe(403);
+    expect(suspended.body).toMatchObject({ error: 'access_denied' });
+  });
+
+  it('requires a valid bearer token', async () => {
+    const response = await tokenRequest(server.url, {
+      grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket',
+      audience: 'berth-platform',
+      response_mode: 'permissions',
+    });
+    expect(response.status).toBe(401);
+    expect(response.body).not.toBeInstanceOf(Array);
+  });
+});

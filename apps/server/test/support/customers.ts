@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { Services } from '../../src/services.ts';
+import { gql, gqlData, tokenFor, type TokenResponse } from './http.ts';
+
+/** An email no other test (and never the demo account) uses. */
+export const uniqueEmail = (tag = 'customer') => `${tag}-${randomBytes(5).toString('hex')}@test.berth.example`;
+
+export interface CustomerOptions {
+  name?: string;
+  password?: string;
+  /** Products the customer subscribes to, e.g. serverless-container. */
+  subscriptions?: string[];
+  /** A SuspendedReason: the customer is suspended. */
+  suspended?: string;
+}
+
+/** A customer with its account, seeded through the services, talking to the server over HTTP. */
+export class TestCustomer {
+  private tokens?: TokenResponse;
+
+  constructor(
+    private readonly server: { url: string; services: Services },
+    readonly email: string,
+    readonly password: string,
+    readonly accountId: number,
+    readonly customerId: number,
+  ) {}
+
+  /** An access token from the password grant (one sign-in per customer, reused). */
+  async token(): Promise<string> {
+    this.tokens ??= await tokenFor(this.server.url, this.email, this.password);
+    return this.tokens.access_token;
+  }
+
+  async gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) {
+    return gql<T>(this.server.url, await this.token(), query, variables);
+  }
+
+  /** Data of a request that must succeed. */
+  async data<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) {
+    return gqlData<T>(this.server.url, await this.token(), query, variables);
+  }
+
+  async subscribe(product = 'serverless-container') {
+    await this.server.services.accounts.setSubscription(this.email, product, true);
+    return this;
+  }
+
+  async suspend(reason = 'PAYMENT_ISSUES') {
+    await this.server.services.accounts.suspend(this.email, reason);
+    return this;
+  }
+}
+
+export async function createCustomer(
+  server: { url: string; services: Services },
+  options: CustomerOptions = {},
+): Promise<TestCustomer> {
+  const email = uniqueEmail();
+  const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
+  const { accounts } = server.services;
+  const accountId = await accounts.create({ name: options.name ?? 'Test Customer', email, password });
+  const account = await accounts.findById(accountId);
+  if (!account) throw new Error(`account ${accountId} was not stored`);
+  const customer = new TestCustomer(server, email, password, accountId, account.customerId);
+  for (const product of options.subscriptions ?? []) await customer.subscribe(product);
+  if (options.suspended) await customer.suspend(options.suspended);
+  return customer;
+}
