@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Icon from '@mdi/react';
+import { MdiIcon } from './mdi-icon.tsx';
 
 interface EmptyStateProps {
   icon: string;
@@ -15,7 +15,7 @@ export function EmptyState({ icon, title, description, action }: EmptyStateProps
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 } }}>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-        <Icon path={icon} size={2.5} aria-hidden />
+        <MdiIcon path={icon} sx={{ fontSize: 60 }} />
         <Typography variant="h6" component="h2">
           {title}
         </Typography>

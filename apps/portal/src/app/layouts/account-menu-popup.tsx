@@ -4,7 +4,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import Icon from '@mdi/react';
+import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiLogout } from '@mdi/js';
 import { session } from '../../lib/auth/session.ts';
 
@@ -36,7 +36,7 @@ export function AccountMenuPopup({ id, anchor, name, email, onClose }: AccountMe
       <Divider />
       <MenuItem onClick={() => void session.signOut()}>
         <ListItemIcon>
-          <Icon path={mdiLogout} size={0.9} aria-hidden />
+          <MdiIcon path={mdiLogout} fontSize="small" />
         </ListItemIcon>
         Sign out
       </MenuItem>

@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import Icon from '@mdi/react';
+import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiMenu, mdiPackageVariantClosed } from '@mdi/js';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { AccessBanner } from '../../features/access/components/access-banner.tsx';
@@ -49,7 +49,7 @@ export function AppShell() {
         <Toolbar>
           {!desktop && (
             <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
-              <Icon path={mdiMenu} size={1} aria-hidden />
+              <MdiIcon path={mdiMenu} />
             </IconButton>
           )}
           <Box
@@ -57,7 +57,7 @@ export function AppShell() {
             to={paths.welcome}
             sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
           >
-            <Icon path={mdiPackageVariantClosed} size={1.1} aria-hidden />
+            <MdiIcon path={mdiPackageVariantClosed} sx={{ fontSize: 26 }} />
             <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
               {productName}
             </Typography>

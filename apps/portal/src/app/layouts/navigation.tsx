@@ -1,7 +1,7 @@
 import List from '@mui/material/List';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Icon from '@mdi/react';
+import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiCubeOutline, mdiDatabaseOutline } from '@mdi/js';
 import { ListItemLink } from '../../components/router-links.tsx';
 import { paths } from '../../config/paths.ts';
@@ -24,8 +24,8 @@ export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
             activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
             sx={{ mx: 1, '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main' } }}
           >
-            <ListItemIcon sx={{ color: 'inherit' }}>
-              <Icon path={section.icon} size={1} aria-hidden />
+            <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+              <MdiIcon path={section.icon} />
             </ListItemIcon>
             <ListItemText primary={section.label} />
           </ListItemLink>

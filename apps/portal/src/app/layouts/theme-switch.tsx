@@ -1,5 +1,5 @@
 import IconButton from '@mui/material/IconButton';
-import Icon from '@mdi/react';
+import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiWeatherNight, mdiWhiteBalanceSunny } from '@mdi/js';
 import { useColorMode } from '../theme/color-mode.tsx';
 
@@ -9,7 +9,7 @@ export function ThemeSwitch() {
   return (
     // A native title instead of an MUI Tooltip keeps the positioning library off the first screen.
     <IconButton color="inherit" onClick={toggle} aria-label={label} title={label}>
-      <Icon path={mode === 'dark' ? mdiWhiteBalanceSunny : mdiWeatherNight} size={1} aria-hidden />
+      <MdiIcon path={mode === 'dark' ? mdiWhiteBalanceSunny : mdiWeatherNight} />
     </IconButton>
   );
 }

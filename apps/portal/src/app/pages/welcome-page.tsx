@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Icon from '@mdi/react';
+import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiArrowRight } from '@mdi/js';
 import { ButtonLink } from '../../components/router-links.tsx';
 import { paths } from '../../config/paths.ts';
@@ -20,7 +20,7 @@ export function WelcomePage() {
           private registries and data on volumes, all organised in namespaces.
         </Typography>
         <div>
-          <ButtonLink to={paths.namespaces.list} variant="contained" endIcon={<Icon path={mdiArrowRight} size={1} aria-hidden />}>
+          <ButtonLink to={paths.namespaces.list} variant="contained" endIcon={<MdiIcon path={mdiArrowRight} />}>
             Go to your namespaces
           </ButtonLink>
         </div>

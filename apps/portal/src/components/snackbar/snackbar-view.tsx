@@ -1,7 +1,7 @@
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
 import IconButton from '@mui/material/IconButton';
-import Icon from '@mdi/react';
+import { MdiIcon } from '../mdi-icon.tsx';
 import { mdiClose } from '@mdi/js';
 import { closeSnackbar, type SnackbarColor, type SnackbarMessage } from './snackbar-store.ts';
 
@@ -27,7 +27,7 @@ export function SnackbarView({ snackbar }: { snackbar: SnackbarMessage }) {
         sx={{ bgcolor: `${key}.main`, color: `${key}.contrastText`, fontSize: '1rem', borderRadius: 0 }}
         action={
           <IconButton aria-label="Close message" color="inherit" size="small" onClick={() => closeSnackbar(snackbar.id)}>
-            <Icon path={mdiClose} size={0.9} />
+            <MdiIcon path={mdiClose} fontSize="small" />
           </IconButton>
         }
       />

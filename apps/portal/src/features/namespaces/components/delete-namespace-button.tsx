@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Icon from '@mdi/react';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { mdiDeleteOutline } from '@mdi/js';
 import { useNavigate } from '@tanstack/react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -30,7 +30,7 @@ export function DeleteNamespaceButton({ name, disabled }: { name: string; disabl
         variant="outlined"
         color="error"
         disabled={disabled}
-        startIcon={<Icon path={mdiDeleteOutline} size={1} aria-hidden />}
+        startIcon={<MdiIcon path={mdiDeleteOutline} />}
         onClick={() => setConfirming(true)}
       >
         Delete

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import Icon from '@mdi/react';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { mdiAlertCircleOutline, mdiPlus, mdiShape } from '@mdi/js';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -16,7 +16,7 @@ export function NamespaceListPage() {
   const access = useAccess();
   const canCreate = access !== undefined && namespaces.data !== undefined && mayCreate(access, namespaces.data.length);
   const createButton = canCreate && (
-    <ButtonLink to={paths.namespaces.create} variant="contained" startIcon={<Icon path={mdiPlus} size={1} aria-hidden />}>
+    <ButtonLink to={paths.namespaces.create} variant="contained" startIcon={<MdiIcon path={mdiPlus} />}>
       Create namespace
     </ButtonLink>
   );

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { accessStatus, formatSuspendedReason, mayCreate } from '../../src/lib/auth/access.ts';
+import { fetchPermissions } from '../../src/lib/auth/permissions.ts';
+
+describe('access status', () => {
+  it('is suspended without any serverless-container scope', () => {
+    expect(accessStatus({})).toEqual({ suspended: true, fullAccess: false, restricted: false });
+    expect(accessStatus({ 'cloud-database': ['create'] }).suspended).toBe(true);
+  });
+
+  it('is restricted with create-limited and full with create', () => {
+    expect(accessStatus({ 'serverless-container': ['create-limited'] })).toEqual({ suspended: false, fullAccess: false, restricted: true });
+    expect(accessStatus({ 'serverless-container': ['create'] })).toEqual({ suspended: false, fullAccess: true, restricted: false });
+  });
+
+  it('lets a restricted customer create only the first of a kind; suspended never, full always', () => {
+    const restricted = accessStatus({ 'serverless-container': ['create-limited'] });
+    expect(mayCreate(restricted, 0)).toBe(true);
+    expect(mayCreate(restricted, 1)).toBe(false);
+    expect(mayCreate(accessStatus({ 'serverless-container': ['create'] }), 5)).toBe(true);
+    expect(mayCreate(accessStatus({}), 0)).toBe(false);
+  });
+
+  it('shows the suspension reason in words', () => {
+    expect(formatSuspendedReason('PAYMENT_ISSUES')).toBe('payment issues');
+    expect(formatSuspendedReason('SUPPORTING_PROHIBITED_CONTENT')).toBe('supporting prohibited content');
+    expect(formatSuspendedReason(null)).toBe('unknown reason');
+  });
+});
+
+describe('permission request', () => {
+  const request = (response: Response | Error) => {
+    const calls: RequestInit[] = [];
+    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(init ?? {});
+      if (response instanceof Error) throw response;
+      return response;
+    };
+    return { calls, result: fetchPermissions({ tokenEndpoint: '/token', accessToken: 'abc', audience: 'berth-platform', fetch }) };
+  };
+
+  it('sends the UMA ticket request with the bearer token and maps resources to scopes', async () => {
+    const { calls, result } = request(Response.json([{ rsname: 'serverless-container', scopes: ['create-limited'] }, { rsname: 'cloud-database' }]));
+    await expect(result).resolves.toEqual({ 'serverless-container': ['create-limited'], 'cloud-database': [] });
+    const body = new URLSearchParams(String(calls[0]?.body));
+    expect(Object.fromEntries(body)).toEqual({
+      grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket',
+      audience: 'berth-platform',
+      response_mode: 'permissions',
+    });
+    expect(new Headers(calls[0]?.headers).get('authorization')).toBe('Bearer abc');
+  });
+
+  it('treats a refusal (403, a suspended customer) as no permissions', async () => {
+    await expect(request(Response.json({ error: 'access_denied' }, { status: 403 })).result).resolves.toEqual({});
+  });
+
+  it('fails with "Failed to get permissions" when there is no usable answer', async () => {
+    await expect(request(new Response('', { status: 502 })).result).rejects.toThrow('Failed to get permissions');
+    await expect(request(new TypeError('network down')).result).rejects.toThrow('Failed to get permissions');
+  });
+});
