@@ -22,15 +22,23 @@ interface ServerContext {
   context: GraphQLContext;
 }
 
+/**
+ * A GraphQLError of any copy of graphql-js: its ESM and CommonJS builds are two classes, and the executor
+ * may load the other one than this file (as Vite-based runners do), so `instanceof` is not enough.
+ */
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError || (error instanceof Error && error.name === 'GraphQLError');
+}
+
 /** Domain errors keep their message and code; anything unexpected is masked so no internals leak. */
 function maskError(error: unknown, message: string): GraphQLError {
-  const original = error instanceof GraphQLError ? error.originalError : error;
+  const original = isGraphQLError(error) ? error.originalError : error;
   if (original instanceof DomainError) {
     return new GraphQLError(original.message, {
       extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) },
     });
   }
-  if (error instanceof GraphQLError && !error.originalError) return error; // validation and syntax errors
+  if (isGraphQLError(error) && !error.originalError) return error; // validation and syntax errors
   return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 

@@ -100,6 +100,15 @@ export async function gqlData<T = Record<string, unknown>>(
   return body.data;
 }
 
+/** The single error of a request that must fail with this code; fails the test otherwise. */
+export function expectGraphQLError(response: JsonResponse<GraphQLBody<unknown>>, code: string): GraphQLError {
+  const errors = response.body.errors ?? [];
+  const error = errors[0];
+  if (errors.length !== 1 || !error) throw new Error(`expected one ${code} error, got ${JSON.stringify(response.body)}`);
+  if (error.extensions?.code !== code) throw new Error(`expected ${code}, got ${JSON.stringify(error)}`);
+  return error;
+}
+
 /** Decodes a JWT's payload (no verification: the server verified it). */
 export function jwtClaims(token: string): Record<string, unknown> {
   const payload = token.split('.')[1] ?? '';

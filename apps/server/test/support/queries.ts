@@ -19,3 +19,19 @@ export const DELETE_NAMESPACE = `mutation Delete($name: String!) { namespaceDele
 export const NAMESPACES = `{ namespaces { ${NAMESPACE_FIELDS} } }`;
 export const NAMESPACE_BY_NAME = `query ByName($name: String!) { namespace(name: $name) { ${NAMESPACE_FIELDS} } }`;
 export const NAMESPACE_BY_ID = `query ById($id: ID!) { namespace(id: $id) { ${NAMESPACE_FIELDS} } }`;
+
+export const AUDIT_LOGS = `query Audit($customerId: ID!) {
+  auditLogs(customerId: $customerId) {
+    id occurredAt eventType modelName modelId account { email } changeSet { name oldValue newValue }
+  }
+}`;
+
+export interface AuditLogView {
+  id: string;
+  occurredAt: string;
+  eventType: string;
+  modelName: string;
+  modelId: number;
+  account: { email: string } | null;
+  changeSet: { name: string; oldValue: string | null; newValue: string | null }[];
+}

@@ -26,7 +26,8 @@ export function testEnvironment(database: TestDatabase, port: number): Record<st
     // Other suites rely on the demo account: these throwaway databases do without it.
     DEMO_ACCOUNT: 'false',
     SIMULATED_DELAY_MS: '100',
-    LOG_LEVEL: 'silent',
+    // Errors only: an unexpected failure shows up in the test output.
+    LOG_LEVEL: 'error',
   };
 }
 
