@@ -7,7 +7,10 @@ import { resolveCronLocale, type CronLocale } from './locales.ts';
 
 // Each cronstrue locale file registers itself with cronstrue when imported. Loading them on demand keeps the
 // browser bundle to the locales a user needs; cronstrue has no Hindi, so hi describes in English.
-const localeFiles: Record<Exclude<CronLocale, 'en' | 'hi'>, { name: string; load: () => Promise<unknown> }> = {
+const localeFiles: Record<
+  Exclude<CronLocale, 'en' | 'hi'>,
+  { name: string; load: () => Promise<unknown> }
+> = {
   de: { name: 'de', load: () => import('cronstrue/locales/de.js') },
   pt: { name: 'pt_BR', load: () => import('cronstrue/locales/pt_BR.js') },
   es: { name: 'es', load: () => import('cronstrue/locales/es.js') },
@@ -47,7 +50,10 @@ export interface DescribeOptions {
 }
 
 /** A human sentence for a valid expression in the locale (English for unknown or not yet loaded ones), else null. */
-export function describeCron(expression: string, { format = 'crontab', locale }: DescribeOptions = {}): string | null {
+export function describeCron(
+  expression: string,
+  { format = 'crontab', locale }: DescribeOptions = {},
+): string | null {
   if ('error' in parseCron(expression, format)) return null;
   const name = cronstrueLocale(resolveCronLocale(locale));
   return toString(expression.trim(), {

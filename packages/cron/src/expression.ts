@@ -39,7 +39,12 @@ export function isSpecific(segment: Segment): boolean {
  * reverse, because those schedulers accept only one of the two. The expression must be valid; an invalid `text`
  * leaves it unchanged with the conversion error of SPEC §5.
  */
-export function setField(expression: string, fieldId: FieldId, text: string, format: CronFormat = 'crontab'): CronChange {
+export function setField(
+  expression: string,
+  fieldId: FieldId,
+  text: string,
+  format: CronFormat = 'crontab',
+): CronChange {
   const parsed = parseCron(expression, format);
   if ('error' in parsed) return { expression, error: parsed.error };
   const segment = parseSegment(text, fieldId, format);

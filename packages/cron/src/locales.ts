@@ -1,5 +1,19 @@
 /** The locales of the cron editor and its descriptions (SPEC §9). */
-export const cronLocales = ['en', 'de', 'pt', 'es', 'da', 'zh', 'zh-cn', 'he', 'ru', 'fr', 'hi', 'ja', 'ko'] as const;
+export const cronLocales = [
+  'en',
+  'de',
+  'pt',
+  'es',
+  'da',
+  'zh',
+  'zh-cn',
+  'he',
+  'ru',
+  'fr',
+  'hi',
+  'ja',
+  'ko',
+] as const;
 
 export type CronLocale = (typeof cronLocales)[number];
 

@@ -20,7 +20,13 @@ export function nextRuns(
   if ('error' in parsed) return null;
   // croner reads `?` as a match-all day that it still ORs with the other day field, so `0 0 4 ? * 2` would run
   // daily; written as `*` the field is ignored, which is what "no specific value" means.
-  const pattern = parsed.segments.map((segment) => (segment.kind === 'noSpecific' ? '*' : segment.text)).join(' ');
-  const cron = new Cron(pattern, { timezone, alternativeWeekdays: format === 'quartz', mode: format === 'crontab' ? '5-part' : '6-part' });
+  const pattern = parsed.segments
+    .map((segment) => (segment.kind === 'noSpecific' ? '*' : segment.text))
+    .join(' ');
+  const cron = new Cron(pattern, {
+    timezone,
+    alternativeWeekdays: format === 'quartz',
+    mode: format === 'crontab' ? '5-part' : '6-part',
+  });
   return cron.nextRuns(count, from);
 }

@@ -1,7 +1,8 @@
 import { getFields, type CronFormat, type FieldId } from './fields.ts';
 import { isSpecific, parseCron, type CronChange } from './expression.ts';
 
-export type PeriodId = 'q-second' | 'q-minute' | 'q-hour' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+export type PeriodId =
+  'q-second' | 'q-minute' | 'q-hour' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
 // Each period lets the user edit the fields finer than itself, coarsest first as the editor shows them.
 const editableByPeriod: Record<PeriodId, readonly FieldId[]> = {
@@ -48,14 +49,22 @@ export function periodCovers(period: PeriodId, expression: string, format: CronF
 }
 
 /** The given period when the format has it, else the shortest period covering the expression, else year (SPEC §4). */
-export function initialPeriod(expression: string, format: CronFormat = 'crontab', given?: PeriodId): PeriodId {
+export function initialPeriod(
+  expression: string,
+  format: CronFormat = 'crontab',
+  given?: PeriodId,
+): PeriodId {
   const periods = getPeriods(format);
   if (given !== undefined && periods.includes(given)) return given;
   return periods.find((period) => periodCovers(period, expression, format)) ?? 'year';
 }
 
 /** Sets every field outside the period to `*`; an invalid expression is returned unchanged with its error. */
-export function applyPeriod(expression: string, period: PeriodId, format: CronFormat = 'crontab'): CronChange {
+export function applyPeriod(
+  expression: string,
+  period: PeriodId,
+  format: CronFormat = 'crontab',
+): CronChange {
   const parsed = parseCron(expression, format);
   if ('error' in parsed) return { expression, error: parsed.error };
   const editable = editableFields(period, format);

@@ -44,7 +44,8 @@ function parseItem(text: string, field: CronField): Segment | null {
     // A step of zero selects nothing; a step beyond the field's size is rejected as §5 says.
     if (step < 1 || step > field.max - field.min + 1) return null;
     const base = text.slice(0, slash);
-    const bounds: [number, number] | undefined = base === '*' ? [field.min, field.max] : parseRange(base, field);
+    const bounds: [number, number] | undefined =
+      base === '*' ? [field.min, field.max] : parseRange(base, field);
     if (bounds === undefined) return null;
     return { kind: 'every', values: rangeValues(bounds[0], bounds[1], step), text };
   }
@@ -59,7 +60,8 @@ export function parseSegment(text: string, fieldId: FieldId, format: CronFormat 
   const field = findField(fieldId, format);
   if (field === undefined) return null;
   if (text === '*') return { kind: 'any', values: [], text };
-  if (text === '?') return allowsNoSpecific(fieldId, format) ? { kind: 'noSpecific', values: [], text } : null;
+  if (text === '?')
+    return allowsNoSpecific(fieldId, format) ? { kind: 'noSpecific', values: [], text } : null;
   if (!text.includes(',')) return parseItem(text, field);
 
   const selected = new Set<number>();

@@ -24,7 +24,21 @@ describe('resolveCronLocale', () => {
   });
 
   test('the 13 editor locales of SPEC §9', () => {
-    expect(cronLocales).toEqual(['en', 'de', 'pt', 'es', 'da', 'zh', 'zh-cn', 'he', 'ru', 'fr', 'hi', 'ja', 'ko']);
+    expect(cronLocales).toEqual([
+      'en',
+      'de',
+      'pt',
+      'es',
+      'da',
+      'zh',
+      'zh-cn',
+      'he',
+      'ru',
+      'fr',
+      'hi',
+      'ja',
+      'ko',
+    ]);
   });
 });
 

@@ -66,11 +66,20 @@ describe('setField', () => {
     { format: 'quartz', expression: '0 0 4 ? * 2', field: 'day', text: '*', result: '0 0 4 * * 2' },
     { format: 'quartz', expression: '0 0 4 15 * ?', field: 'dayOfWeek', text: '*', result: '0 0 4 15 * *' },
     { format: 'quartz', expression: '0 0 4 15 * ?', field: 'second', text: '30', result: '30 0 4 15 * ?' },
-    { format: 'spring', expression: '0 0 4 15 * *', field: 'dayOfWeek', text: '1,3', result: '0 0 4 ? * 1,3' },
+    {
+      format: 'spring',
+      expression: '0 0 4 15 * *',
+      field: 'dayOfWeek',
+      text: '1,3',
+      result: '0 0 4 ? * 1,3',
+    },
     { format: 'spring', expression: '0 0 4 ? * 1', field: 'day', text: '*/2', result: '0 0 4 */2 * ?' },
-  ] as const)('$format $expression, $field = $text → $result', ({ format, expression, field, text, result }) => {
-    expect(setField(expression, field, text, format)).toEqual({ expression: result });
-  });
+  ] as const)(
+    '$format $expression, $field = $text → $result',
+    ({ format, expression, field, text, result }) => {
+      expect(setField(expression, field, text, format)).toEqual({ expression: result });
+    },
+  );
 
   test.for([
     { format: 'crontab', field: 'minute', text: '61', error: 'failed to convert 61 to cron (minute)' },

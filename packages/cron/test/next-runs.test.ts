@@ -42,7 +42,9 @@ describe('nextRuns', () => {
       runs: ['2025-03-08T17:30:00.000Z', '2025-03-09T16:30:00.000Z', '2025-03-10T16:30:00.000Z'],
     },
   ] as const)('$why', ({ expression, options, runs }) => {
-    expect(nextRuns(expression, { from, count: 3, ...options })?.map((date) => date.toISOString())).toEqual(runs);
+    expect(nextRuns(expression, { from, count: 3, ...options })?.map((date) => date.toISOString())).toEqual(
+      runs,
+    );
   });
 
   test('gives five runs by default, strictly after from', () => {
@@ -57,6 +59,8 @@ describe('nextRuns', () => {
   });
 
   test('an unknown time zone is a programming error', () => {
-    expect(() => nextRuns('0 4 * * 1', { timezone: 'Mars/Olympus' })).toThrow(/Invalid timezone 'Mars\/Olympus'/);
+    expect(() => nextRuns('0 4 * * 1', { timezone: 'Mars/Olympus' })).toThrow(
+      /Invalid timezone 'Mars\/Olympus'/,
+    );
   });
 });

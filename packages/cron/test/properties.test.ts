@@ -38,7 +38,8 @@ function itemIn(field: CronField): fc.Arbitrary<string> {
 }
 
 function segmentIn(field: CronField, format: CronFormat): fc.Arbitrary<string> {
-  const wildcards = format !== 'crontab' && (field.id === 'day' || field.id === 'dayOfWeek') ? ['*', '?'] : ['*'];
+  const wildcards =
+    format !== 'crontab' && (field.id === 'day' || field.id === 'dayOfWeek') ? ['*', '?'] : ['*'];
   return fc.oneof(
     fc.constantFrom(...wildcards),
     itemIn(field),
@@ -49,7 +50,9 @@ function segmentIn(field: CronField, format: CronFormat): fc.Arbitrary<string> {
 const expressions = fc.constantFrom(...formats).chain((format) =>
   fc.record({
     format: fc.constant(format),
-    expression: fc.tuple(...getFields(format).map((field) => segmentIn(field, format))).map((parts) => parts.join(' ')),
+    expression: fc
+      .tuple(...getFields(format).map((field) => segmentIn(field, format)))
+      .map((parts) => parts.join(' ')),
   }),
 );
 

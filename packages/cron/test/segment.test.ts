@@ -119,7 +119,9 @@ describe('parseSegment: ? means no specific value only in day fields of quartz a
     { format: 'quartz', field: 'hour', valid: false },
     { format: 'spring', field: 'month', valid: false },
   ] as const)('$format $field: $valid', ({ format, field, valid }) => {
-    expect(parseSegment('?', field, format)).toEqual(valid ? { kind: 'noSpecific', values: [], text: '?' } : null);
+    expect(parseSegment('?', field, format)).toEqual(
+      valid ? { kind: 'noSpecific', values: [], text: '?' } : null,
+    );
   });
 
   test('crontab has no second field', () => {
@@ -138,18 +140,60 @@ describe('valuesToSegmentText (SPEC §5 conversion)', () => {
     { why: 'full set', field: 'minute', format: 'crontab', values: range(0, 59), text: '*' },
     { why: 'full set', field: 'day', format: 'crontab', values: range(1, 31), text: '*' },
     { why: 'full set', field: 'dayOfWeek', format: 'quartz', values: range(1, 7), text: '*' },
-    { why: 'every 15 from the minimum', field: 'minute', format: 'crontab', values: [0, 15, 30, 45], text: '*/15' },
-    { why: 'every 3 from the minimum', field: 'month', format: 'crontab', values: [1, 4, 7, 10], text: '*/3' },
-    { why: 'every 2 from the minimum', field: 'dayOfWeek', format: 'crontab', values: [0, 2, 4, 6], text: '*/2' },
-    { why: 'every 2 from the minimum', field: 'dayOfWeek', format: 'quartz', values: [1, 3, 5, 7], text: '*/2' },
+    {
+      why: 'every 15 from the minimum',
+      field: 'minute',
+      format: 'crontab',
+      values: [0, 15, 30, 45],
+      text: '*/15',
+    },
+    {
+      why: 'every 3 from the minimum',
+      field: 'month',
+      format: 'crontab',
+      values: [1, 4, 7, 10],
+      text: '*/3',
+    },
+    {
+      why: 'every 2 from the minimum',
+      field: 'dayOfWeek',
+      format: 'crontab',
+      values: [0, 2, 4, 6],
+      text: '*/2',
+    },
+    {
+      why: 'every 2 from the minimum',
+      field: 'dayOfWeek',
+      format: 'quartz',
+      values: [1, 3, 5, 7],
+      text: '*/2',
+    },
     { why: 'every 12 from the minimum', field: 'hour', format: 'crontab', values: [0, 12], text: '*/12' },
-    { why: 'evenly spaced, not from the minimum', field: 'minute', format: 'crontab', values: [5, 20, 35, 50], text: '5,20,35,50' },
-    { why: 'evenly spaced, stops short of the maximum', field: 'minute', format: 'crontab', values: [0, 15, 30], text: '0,15,30' },
+    {
+      why: 'evenly spaced, not from the minimum',
+      field: 'minute',
+      format: 'crontab',
+      values: [5, 20, 35, 50],
+      text: '5,20,35,50',
+    },
+    {
+      why: 'evenly spaced, stops short of the maximum',
+      field: 'minute',
+      format: 'crontab',
+      values: [0, 15, 30],
+      text: '0,15,30',
+    },
     { why: 'the minimum alone', field: 'minute', format: 'crontab', values: [0], text: '0' },
     { why: 'the minimum alone', field: 'day', format: 'crontab', values: [1], text: '1' },
     { why: 'a run of three', field: 'hour', format: 'crontab', values: [1, 2, 3], text: '1-3' },
     { why: 'a run of two stays a list', field: 'hour', format: 'crontab', values: [1, 2], text: '1,2' },
-    { why: 'runs and singles', field: 'day', format: 'crontab', values: [1, 2, 3, 5, 7, 8, 9, 10], text: '1-3,5,7-10' },
+    {
+      why: 'runs and singles',
+      field: 'day',
+      format: 'crontab',
+      values: [1, 2, 3, 5, 7, 8, 9, 10],
+      text: '1-3,5,7-10',
+    },
     { why: 'unsorted with duplicates', field: 'hour', format: 'crontab', values: [3, 1, 2, 2], text: '1-3' },
     { why: 'second field of quartz', field: 'second', format: 'quartz', values: [0, 30], text: '*/30' },
   ] as const)('$format $field $values → $text ($why)', ({ field, format, values, text }) => {

@@ -12,6 +12,7 @@ import {
   initialPeriod,
   parseCron,
   periodCovers,
+  resolveCronLocale,
   setField,
   valuesToSegmentText,
   type CronFormat,
@@ -61,7 +62,9 @@ export function CronEditor({
   onBlur,
   ref,
 }: CronEditorProps) {
-  const texts = getCronEditorTexts(locale);
+  // One supported locale for labels, names, dates and description, so a page never mixes two languages.
+  const language = resolveCronLocale(locale);
+  const texts = getCronEditorTexts(language);
   const [chosenPeriod, setChosenPeriod] = useState(() => initialPeriod(value, format, period));
   // A new `period` prop replaces the user's choice (React's "adjust state when a prop changes").
   const [givenPeriod, setGivenPeriod] = useState(period);
@@ -75,11 +78,12 @@ export function CronEditor({
   const segments = 'error' in parsed ? undefined : parsed.segments;
   // A value set from outside (typed, or a form reset) may need a longer period to show all its fields.
   const currentPeriod =
-    getPeriods(format).includes(chosenPeriod) && (error !== undefined || periodCovers(chosenPeriod, value, format))
+    getPeriods(format).includes(chosenPeriod) &&
+    (error !== undefined || periodCovers(chosenPeriod, value, format))
       ? chosenPeriod
       : initialPeriod(value, format);
   const fields = getFields(format);
-  const description = useDescription(value, format, locale);
+  const description = useDescription(value, format, language);
 
   const emit = (expression: string, nextPeriod: PeriodId, nextError: string | undefined) => {
     setChosenPeriod(nextPeriod);
@@ -107,7 +111,13 @@ export function CronEditor({
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))',
+        }}
+      >
         <TextField
           select
           label={texts.period}
@@ -131,7 +141,7 @@ export function CronEditor({
               key={fieldId}
               field={field}
               format={format}
-              locale={locale}
+              locale={language}
               texts={texts}
               segment={segments?.[index]}
               onChange={(values) => changeField(fieldId, values)}
@@ -154,7 +164,7 @@ export function CronEditor({
       <Typography aria-live="polite" sx={{ minHeight: '1.5em' }}>
         {description}
       </Typography>
-      <NextRuns expression={value} format={format} locale={locale} timezone={timezone} texts={texts} />
+      <NextRuns expression={value} format={format} locale={language} timezone={timezone} texts={texts} />
     </Stack>
   );
 }

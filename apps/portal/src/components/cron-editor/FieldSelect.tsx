@@ -46,7 +46,10 @@ export function FieldSelect({ field, format, locale, texts, segment, onChange }:
         MenuProps={{
           slotProps: {
             list: {
-              sx: { display: 'grid', gridTemplateColumns: `repeat(${gridColumns[field.id]}, minmax(max-content, 1fr))` },
+              sx: {
+                display: 'grid',
+                gridTemplateColumns: `repeat(${gridColumns[field.id]}, minmax(max-content, 1fr))`,
+              },
             },
           },
         }}

@@ -27,9 +27,12 @@ interface NextRunsProps {
 
 /** The next five runs of a valid expression, written in the locale and the schedule's time zone. */
 export function NextRuns({ expression, format, locale, timezone, texts }: NextRunsProps) {
-  const headingId = useId();
+  const labelId = useId();
   const now = useNow();
-  const runs = useMemo(() => nextRuns(expression, { format, timezone, from: now }), [expression, format, timezone, now]);
+  const runs = useMemo(
+    () => nextRuns(expression, { format, timezone, from: now }),
+    [expression, format, timezone, now],
+  );
   const dateFormat = useMemo(
     () =>
       new Intl.DateTimeFormat(locale, {
@@ -46,8 +49,8 @@ export function NextRuns({ expression, format, locale, timezone, texts }: NextRu
   );
   if (runs === null) return null;
   return (
-    <section aria-labelledby={headingId}>
-      <Typography id={headingId} variant="subtitle2" component="h3">
+    <section aria-labelledby={labelId}>
+      <Typography id={labelId} variant="subtitle2" component="div">
         {texts.nextRuns(timezone)}
       </Typography>
       <List dense disablePadding>

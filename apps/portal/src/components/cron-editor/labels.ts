@@ -58,7 +58,11 @@ export function fieldOptions(field: CronField, format: CronFormat, locale: strin
 }
 
 /** Reads a valid segment back in words: `1-5,*\/15` becomes "Mon–Fri, every 15". */
-export function summarize(segmentText: string, options: readonly FieldOption[], texts: CronEditorTexts): string {
+export function summarize(
+  segmentText: string,
+  options: readonly FieldOption[],
+  texts: CronEditorTexts,
+): string {
   if (segmentText === '*') return texts.all;
   if (segmentText === '?') return texts.noSpecific;
   const name = (text: string): string => {

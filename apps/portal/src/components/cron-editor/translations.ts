@@ -349,7 +349,21 @@ const ko: CronEditorTexts = {
   nextRuns: (timezone) => `다음 실행 (${timezone})`,
 };
 
-const texts: Record<CronLocale, CronEditorTexts> = { en, de, pt, es, da, zh, 'zh-cn': zh, he, ru, fr, hi, ja, ko };
+const texts: Record<CronLocale, CronEditorTexts> = {
+  en,
+  de,
+  pt,
+  es,
+  da,
+  zh,
+  'zh-cn': zh,
+  he,
+  ru,
+  fr,
+  hi,
+  ja,
+  ko,
+};
 
 /** The editor's texts for a BCP 47 tag; tags outside the 13 locales of SPEC §9 get English. */
 export function getCronEditorTexts(locale: string | undefined): CronEditorTexts {
