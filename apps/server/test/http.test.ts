@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, type TestCustomer } from './support/customers.ts';
+import { gql, OIDC_PATH } from './support/http.ts';
+import { NAMESPACES, type NamespaceView } from './support/queries.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let alice: TestCustomer;
+
+beforeAll(async () => {
+  server = await startServer();
+  alice = await createCustomer(server, { subscriptions: ['serverless-container'] });
+});
+afterAll(() => server.close());
+
+const STACK_TRACE = /\n\s+at |\.ts:\d+|node_modules/;
+
+async function namespaceNames() {
+  const { namespaces } = await alice.data<{ namespaces: NamespaceView[] }>(NAMESPACES);
+  return namespaces.map((namespace) => namespace.name);
+}
+
+describe('health', () => {
+  it('answers 200 while the database answers', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const broken = await startServer();
+    try {
+      await broken.berth.provisioner.stop();
+      await broken.berth.database.close();
+      const response = await fetch(`${broken.url}/healthz`);
+      expect(response.status).toBe(503);
+      expect(JSON.stringify(await response.json())).not.toMatch(STACK_TRACE);
+    } finally {
+      // The database is closed already: closing it again fails, which is not what this test is about.
+      await broken.berth.close().catch(() => undefined);
+      await broken.database.drop();
+    }
+  });
+});
+
+describe('HTTP edge cases', () => {
+  it.each(['/graphql/nothing', '/api/v1/whatever', '/billing/nothing/here'])(
+    'answers an unknown API path (%s) with 404 JSON and no stack trace',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html,application/json' } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ error: expect.any(String) });
+      expect(text).not.toMatch(STACK_TRACE);
+    },
+  );
+
+  it('answers a malformed JSON body with a 4xx error and no stack trace', async () => {
+    const response = await fetch(`${server.url}/graphql/platform`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await alice.token()}` },
+      body: '{"query": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toMatch(STACK_TRACE);
+  });
+
+  it('refuses a body over 1 MiB with 413, and runs nothing', async () => {
+    const padding = 'x'.repeat(1024 * 1024 + 1);
+    const response = await fetch(`${server.url}/graphql/platform`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await alice.token()}` },
+      body: JSON.stringify({
+        query: 'mutation($name: String!, $description: String) { namespaceCreate(namespaceInput: {name: $name, description: $description}) { id } }',
+        variables: { name: 'too-big', description: padding },
+      }),
+    });
+    expect(response.status).toBe(413);
+    expect(await namespaceNames()).not.toContain('too-big');
+  });
+
+  it('refuses a form over 1 MiB at the token endpoint with 413', async () => {
+    const response = await fetch(`${server.url}${OIDC_PATH}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', client_id: 'berth-cli', username: 'x', password: 'y'.repeat(1024 * 1024 + 1) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('sends security headers on API answers and on the sign-in pages', async () => {
+    const api = await fetch(`${server.url}/graphql/platform`, { method: 'POST' });
+    const discovery = await fetch(`${server.url}/realms/berth/.well-known/openid-configuration`);
+    for (const response of [api, discovery]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+      expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self'/);
+    }
+  });
+});
+
+describe('GraphQL limits', () => {
+  /**
+   * A valid selection below namespaceCreate making the operation `levels` deep. The schema has no cycle yet, so the levels are
+   * nested inline fragments, which count as levels like fields do.
+   */
+  function deepSelection(levels: number): string {
+    let selection = 'name';
+    for (let level = 2; level < levels; level++) selection = `... on Namespace { ${selection} }`;
+    return selection;
+  }
+
+  it('rejects a query deeper than 10 levels with a GraphQL error and runs nothing', async () => {
+    const mutation = `mutation { namespaceCreate(namespaceInput: { name: "too-deep" }) { ${deepSelection(11)} } }`;
+    const { body } = await alice.gql(mutation);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.[0]?.message).toMatch(/depth/i);
+    expect(await namespaceNames()).not.toContain('too-deep');
+  });
+
+  it('runs the same operation 10 levels deep (the control)', async () => {
+    const mutation = `mutation { namespaceCreate(namespaceInput: { name: "shallow" }) { ${deepSelection(10)} } }`;
+    const { body } = await alice.gql(mutation);
+    expect(body.errors).toBeUndefined();
+    expect(await namespaceNames()).toContain('shallow');
+  });
+
+  it('rejects an operation with too many aliases and runs nothing', async () => {
+    const names = Array.from({ length: 40 }, (_, index) => `alias-${index}`);
+    const mutation = `mutation { ${names
+      .map((name, index) => `a${index}: namespaceCreate(namespaceInput: { name: "${name}" }) { id }`)
+      .join('\n')} }`;
+    const { body } = await alice.gql(mutation);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.[0]?.message).toMatch(/alias/i);
+    expect((await namespaceNames()).filter((name) => name.startsWith('alias-'))).toEqual([]);
+  });
+
+  it('answers a syntax error as a GraphQL error without internals', async () => {
+    const { body } = await gql(server.url, await alice.token(), '{ namespaces { ');
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.[0]?.message).toMatch(/Syntax Error/);
+    expect(JSON.stringify(body)).not.toMatch(STACK_TRACE);
+  });
+});
