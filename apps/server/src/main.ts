@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { EnvironmentError, readEnvironment } from './environment.ts';
 
 async function main() {
@@ -11,6 +10,9 @@ async function main() {
     process.exit(1);
   }
 
+  // Loaded only once the environment is valid: a bad value then prints its one line and nothing else
+  // (importing the app loads oidc-provider, which writes its own warnings to stderr).
+  const { buildApp } = await import('./app.ts');
   const berth = await buildApp(env);
   const port = await berth.listen();
   const url = env.PUBLIC_URL === `http://localhost:${env.PORT}` ? `http://localhost:${port}` : env.PUBLIC_URL;

@@ -143,3 +143,10 @@ export const exchangeCode = (origin: string, code: string, verifier: string | un
     redirect_uri: callbackUrl(origin),
     ...(verifier === undefined ? {} : { code_verifier: verifier }),
   });
+
+/** Creates an account through the sign-up form (for a server in another process, without services). */
+export async function signUp(origin: string, account: { name: string; email: string; password: string }) {
+  const browser = new Browser(origin);
+  const form = expectPage(await browser.get(`${OIDC_PATH}/registrations?${authorizationQuery(origin, pkce()).toString()}`));
+  expectCode(await browser.post(`${form.url.pathname}/register`, { ...account, passwordConfirm: account.password }));
+}
