@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -34,15 +34,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 
 function ConfirmForm({ title, description, confirmLabel, typeToConfirm, pending, onConfirm, onClose }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
-  const titleId = useId();
   const confirmed = typeToConfirm === undefined || typed === typeToConfirm;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (confirmed && !pending) onConfirm();
   };
   return (
-    <form onSubmit={submit} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+    <form onSubmit={submit}>
+      {/* DialogTitle names the dialog (MUI wires aria-labelledby). */}
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{description}</DialogContentText>
         {typeToConfirm !== undefined && (

@@ -20,7 +20,7 @@ import { ThemeSwitch } from './theme-switch.tsx';
 
 const NavigationDrawer = lazy(() => import('./navigation-drawer.tsx').then((module) => ({ default: module.NavigationDrawer })));
 
-const sidebarWidth = 260;
+const sidebarWidth = 280;
 
 /**
  * App bar, product navigation and the page. From 960 px the navigation is a fixed sidebar; below, a
@@ -45,7 +45,7 @@ export function AppShell() {
       >
         Skip to content
       </Box>
-      <AppBar position="fixed" color="appBar" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <AppBar position="fixed" color="appBar" elevation={0}>
         <Toolbar>
           {!desktop && (
             <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>

@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
@@ -17,18 +18,19 @@ export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label="Products">
       <List>
         {sections.map((section) => (
-          <ListItemLink
-            key={section.to}
-            to={section.to}
-            onClick={onNavigate}
-            activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
-            sx={{ mx: 1, '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main' } }}
-          >
-            <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
-              <MdiIcon path={section.icon} />
-            </ListItemIcon>
-            <ListItemText primary={section.label} />
-          </ListItemLink>
+          <ListItem key={section.to} disablePadding>
+            <ListItemLink
+              to={section.to}
+              onClick={onNavigate}
+              activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
+              sx={{ mx: 1, '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main' } }}
+            >
+              <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+                <MdiIcon path={section.icon} />
+              </ListItemIcon>
+              <ListItemText primary={section.label} />
+            </ListItemLink>
+          </ListItem>
         ))}
       </List>
     </nav>

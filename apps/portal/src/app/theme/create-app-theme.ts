@@ -33,6 +33,7 @@ export function createAppTheme(mode: PaletteMode): Theme {
       background: { default: tokens.background, paper: tokens.surface },
       text: { primary: tokens.text, secondary: tokens.mutedText },
       divider: tokens.divider,
+      info: { main: tokens.info },
       snackbarError: snackbarFill(tokens.snackbarError),
       snackbarWarning: snackbarFill(tokens.snackbarWarning),
       snackbarSuccess: snackbarFill(tokens.snackbarSuccess),

@@ -14,6 +14,7 @@ export interface ThemeTokens {
   text: string;
   mutedText: string;
   divider: string;
+  info: string;
   snackbarError: string;
   snackbarWarning: string;
   snackbarSuccess: string;
@@ -32,6 +33,7 @@ export const themeTokens: Record<PaletteMode, ThemeTokens> = {
     text: '#1b2127',
     mutedText: '#55606b',
     divider: 'rgba(0, 0, 0, 0.12)',
+    info: '#0b5c93',
     snackbarError: '#b71c1c',
     snackbarWarning: '#9a4a00',
     snackbarSuccess: '#1b5e20',
@@ -48,6 +50,7 @@ export const themeTokens: Record<PaletteMode, ThemeTokens> = {
     text: '#e8eef0',
     mutedText: '#a7b4ba',
     divider: 'rgba(255, 255, 255, 0.14)',
+    info: '#81d4fa',
     snackbarError: '#ef9a9a',
     snackbarWarning: '#ffcc80',
     snackbarSuccess: '#a5d6a7',
