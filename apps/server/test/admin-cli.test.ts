@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, uniqueEmail } from './support/customers.ts';
-import { passwordGrant, tokenFor, tokenRequest } from './support/http.ts';
+import { passwordGrant, tokenFor, umaPermissions } from './support/http.ts';
 import { runAdmin } from './support/process.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -21,26 +21,39 @@ async function customerOf(email: string) {
 }
 
 async function permissions(email: string, password: string) {
-  const { access_token: token } = await tokenFor(server.url, email, password);
-  return tokenRequest(
-    server.url,
-    { grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket', audience: 'berth-platform', response_mode: 'permissions' },
-    token,
-  );
+  return umaPermissions(server.url, (await tokenFor(server.url, email, password)).access_token);
 }
 
 describe('admin command line while the server runs', () => {
   it('creates an account that signs in at once, grants a subscription and suspends the customer', async () => {
     const email = uniqueEmail('admin');
-    const created = await admin('account', 'create', '--email', email, '--password', 'admin-made-pw', '--name', 'Made By Admin');
+    const created = await admin(
+      'account',
+      'create',
+      '--email',
+      email,
+      '--password',
+      'admin-made-pw',
+      '--name',
+      'Made By Admin',
+    );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain(email);
     expect((await passwordGrant(server.url, email, 'admin-made-pw')).status).toBe(200);
     expect((await customerOf(email))?.name).toBe('Made By Admin');
 
-    const granted = await admin('subscription', 'grant', '--email', email, '--product', 'serverless-container');
+    const granted = await admin(
+      'subscription',
+      'grant',
+      '--email',
+      email,
+      '--product',
+      'serverless-container',
+    );
     expect(granted.code, granted.stderr).toBe(0);
-    expect((await permissions(email, 'admin-made-pw')).body).toEqual([{ rsname: 'serverless-container', scopes: ['create'] }]);
+    expect((await permissions(email, 'admin-made-pw')).body).toEqual([
+      { rsname: 'serverless-container', scopes: ['create'] },
+    ]);
 
     const suspended = await admin('customer', 'suspend', '--email', email, '--reason', 'PAYMENT_ISSUES');
     expect(suspended.code, suspended.stderr).toBe(0);

@@ -2,9 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JWK } from 'jose';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
 import { gql } from './support/http.ts';
-import { CREATE_NAMESPACE, NAMESPACES, type NamespaceView } from './support/queries.ts';
+import { namespaceNames } from './support/namespaces.ts';
+import { CREATE_NAMESPACE } from './support/queries.ts';
 import { startServer, type TestServer } from './support/server.ts';
-import { forgerKey, nowSeconds, serverSigningKey, signAccessToken, type AccessTokenClaims } from './support/tokens.ts';
+import {
+  forgerKey,
+  nowSeconds,
+  serverSigningKey,
+  signAccessToken,
+  type AccessTokenClaims,
+} from './support/tokens.ts';
 
 let server: TestServer;
 let alice: TestCustomer;
@@ -26,25 +33,34 @@ const validClaims = (): AccessTokenClaims => ({
   exp: nowSeconds() + 3600,
 });
 
-async function namespaceNames(): Promise<string[]> {
-  const { namespaces } = await alice.data<{ namespaces: NamespaceView[] }>(NAMESPACES);
-  return namespaces.map((namespace) => namespace.name);
-}
-
 describe('the platform API without a valid token', () => {
   it('accepts a token signed with the server key (the control for the cases below)', async () => {
     const token = await signAccessToken(realKey, validClaims());
-    const { status, body } = await gql<{ account: { email: string } }>(server.url, token, '{ account { email } }');
+    const { status, body } = await gql<{ account: { email: string } }>(
+      server.url,
+      token,
+      '{ account { email } }',
+    );
     expect(status).toBe(200);
     expect(body.data?.account.email).toBe(alice.email);
   });
 
   const cases: [string, () => Promise<string | undefined>][] = [
     ['no token', async () => undefined],
-    ['a forged token (another key)', async () => signAccessToken(await forgerKey(realKey.kid), validClaims())],
+    [
+      'a forged token (another key)',
+      async () => signAccessToken(await forgerKey(realKey.kid), validClaims()),
+    ],
     ['an expired token', async () => signAccessToken(realKey, { ...validClaims(), exp: nowSeconds() - 120 })],
-    ['a token for another audience', async () => signAccessToken(realKey, { ...validClaims(), aud: 'another-service' })],
-    ['a token of another issuer', async () => signAccessToken(realKey, { ...validClaims(), iss: 'https://elsewhere.example/realms/berth' })],
+    [
+      'a token for another audience',
+      async () => signAccessToken(realKey, { ...validClaims(), aud: 'another-service' }),
+    ],
+    [
+      'a token of another issuer',
+      async () =>
+        signAccessToken(realKey, { ...validClaims(), iss: 'https://elsewhere.example/realms/berth' }),
+    ],
     ['a token that is not a JWT', async () => 'not-a-jwt'],
   ];
 
@@ -56,11 +72,13 @@ describe('the platform API without a valid token', () => {
     expect(headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(body.data).toBeUndefined();
     expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(await namespaceNames()).not.toContain(name);
+    expect(await namespaceNames(alice)).not.toContain(name);
   });
 
   it('answers 401 to a GET query without a token too', async () => {
-    const response = await fetch(`${server.url}/graphql/platform?query=${encodeURIComponent('{ account { email } }')}`);
+    const response = await fetch(
+      `${server.url}/graphql/platform?query=${encodeURIComponent('{ account { email } }')}`,
+    );
     expect(response.status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
 import { gql, OIDC_PATH } from './support/http.ts';
-import { NAMESPACES, type NamespaceView } from './support/queries.ts';
+import { namespaceNames } from './support/namespaces.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -14,11 +14,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const STACK_TRACE = /\n\s+at |\.ts:\d+|node_modules/;
-
-async function namespaceNames() {
-  const { namespaces } = await alice.data<{ namespaces: NamespaceView[] }>(NAMESPACES);
-  return namespaces.map((namespace) => namespace.name);
-}
 
 describe('health', () => {
   it('answers 200 while the database answers', async () => {
@@ -47,7 +42,9 @@ describe('HTTP edge cases', () => {
   it.each(['/graphql/nothing', '/api/v1/whatever', '/billing/nothing/here'])(
     'answers an unknown API path (%s) with 404 JSON and no stack trace',
     async (path) => {
-      const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html,application/json' } });
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { accept: 'text/html,application/json' },
+      });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
       const text = await response.text();
@@ -72,19 +69,25 @@ describe('HTTP edge cases', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await alice.token()}` },
       body: JSON.stringify({
-        query: 'mutation($name: String!, $description: String) { namespaceCreate(namespaceInput: {name: $name, description: $description}) { id } }',
+        query:
+          'mutation($name: String!, $description: String) { namespaceCreate(namespaceInput: {name: $name, description: $description}) { id } }',
         variables: { name: 'too-big', description: padding },
       }),
     });
     expect(response.status).toBe(413);
-    expect(await namespaceNames()).not.toContain('too-big');
+    expect(await namespaceNames(alice)).not.toContain('too-big');
   });
 
   it('refuses a form over 1 MiB at the token endpoint with 413', async () => {
     const response = await fetch(`${server.url}${OIDC_PATH}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: 'berth-cli', username: 'x', password: 'y'.repeat(1024 * 1024 + 1) }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'berth-cli',
+        username: 'x',
+        password: 'y'.repeat(1024 * 1024 + 1),
+      }),
     });
     expect(response.status).toBe(413);
   });
@@ -116,14 +119,14 @@ describe('GraphQL limits', () => {
     const { body } = await alice.gql(mutation);
     expect(body.data ?? null).toBeNull();
     expect(body.errors?.[0]?.message).toMatch(/depth/i);
-    expect(await namespaceNames()).not.toContain('too-deep');
+    expect(await namespaceNames(alice)).not.toContain('too-deep');
   });
 
   it('runs the same operation 10 levels deep (the control)', async () => {
     const mutation = `mutation { namespaceCreate(namespaceInput: { name: "shallow" }) { ${deepSelection(10)} } }`;
     const { body } = await alice.gql(mutation);
     expect(body.errors).toBeUndefined();
-    expect(await namespaceNames()).toContain('shallow');
+    expect(await namespaceNames(alice)).toContain('shallow');
   });
 
   it('rejects an operation with too many aliases and runs nothing', async () => {
@@ -134,7 +137,7 @@ describe('GraphQL limits', () => {
     const { body } = await alice.gql(mutation);
     expect(body.data ?? null).toBeNull();
     expect(body.errors?.[0]?.message).toMatch(/alias/i);
-    expect((await namespaceNames()).filter((name) => name.startsWith('alias-'))).toEqual([]);
+    expect((await namespaceNames(alice)).filter((name) => name.startsWith('alias-'))).toEqual([]);
   });
 
   it('answers a syntax error as a GraphQL error without internals', async () => {

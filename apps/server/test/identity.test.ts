@@ -9,7 +9,15 @@ import {
   signInWithCode,
 } from './support/browser.ts';
 import { createCustomer, uniqueEmail, type TestCustomer } from './support/customers.ts';
-import { gqlData, jwtClaims, OIDC_PATH, passwordGrant, refreshGrant, tokenFor, tokenRequest } from './support/http.ts';
+import {
+  gqlData,
+  jwtClaims,
+  OIDC_PATH,
+  passwordGrant,
+  refreshGrant,
+  tokenFor,
+  umaPermissions,
+} from './support/http.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -66,7 +74,11 @@ describe('password grant (command-line client)', () => {
     expect(refreshed.body.refresh_token).not.toBe(first.refresh_token);
     expect(refreshed.body.refresh_expires_in).toBeGreaterThan(0);
     expect(jwtClaims(refreshed.body.access_token).aud).toBe('berth-platform');
-    const data = await gqlData<{ account: { email: string } }>(server.url, refreshed.body.access_token, ACCOUNT);
+    const data = await gqlData<{ account: { email: string } }>(
+      server.url,
+      refreshed.body.access_token,
+      ACCOUNT,
+    );
     expect(data.account.email).toBe(alice.email);
 
     const replayed = await refreshGrant(server.url, first.refresh_token);
@@ -80,7 +92,11 @@ describe('authorization code flow with PKCE (portal)', () => {
     const { code, pkce: challenge } = await signInWithCode(server.url, alice.email, alice.password);
     const { status, body } = await exchangeCode(server.url, code, challenge.verifier);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ token_type: 'Bearer', refresh_token: expect.any(String), refresh_expires_in: expect.any(Number) });
+    expect(body).toMatchObject({
+      token_type: 'Bearer',
+      refresh_token: expect.any(String),
+      refresh_expires_in: expect.any(Number),
+    });
     const accessToken = String(body.access_token);
     expect(jwtClaims(accessToken).aud).toBe('berth-platform');
     const data = await gqlData<{ account: { email: string } }>(server.url, accessToken, ACCOUNT);
@@ -89,31 +105,47 @@ describe('authorization code flow with PKCE (portal)', () => {
 
   it('shows the sign-in form, and the error in it for a wrong password', async () => {
     const browser = new Browser(server.url);
-    const form = expectPage(await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(server.url, pkce()).toString()}`));
+    const form = expectPage(
+      await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(server.url, pkce()).toString()}`),
+    );
     expect(form.status).toBe(200);
     expect(form.url.pathname).toMatch(/^\/realms\/berth\/interaction\/[\w-]+$/);
     expect(form.html).toContain('<form');
     expect(form.html).toContain('name="password"');
 
-    const wrong = expectPage(await browser.post(`${form.url.pathname}/login`, { email: alice.email, password: 'not-the-password' }));
+    const wrong = expectPage(
+      await browser.post(`${form.url.pathname}/login`, { email: alice.email, password: 'not-the-password' }),
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.html).toContain('Invalid email or password');
     // The same interaction still signs in with the right password.
-    expectCode(await browser.post(`${form.url.pathname}/login`, { email: alice.email, password: alice.password }));
+    expectCode(
+      await browser.post(`${form.url.pathname}/login`, { email: alice.email, password: alice.password }),
+    );
   });
 
   it('rejects code_challenge_method=plain', async () => {
     const challenge = pkce();
     const browser = new Browser(server.url);
-    const query = authorizationQuery(server.url, challenge, { code_challenge: challenge.verifier, code_challenge_method: 'plain' });
-    const description = expectRejectedAuthorization(await browser.get(`${OIDC_PATH}/auth?${query.toString()}`));
+    const query = authorizationQuery(server.url, challenge, {
+      code_challenge: challenge.verifier,
+      code_challenge_method: 'plain',
+    });
+    const description = expectRejectedAuthorization(
+      await browser.get(`${OIDC_PATH}/auth?${query.toString()}`),
+    );
     expect(description).toMatch(/code_challenge_method/);
   });
 
   it('rejects an authorization request without code_challenge', async () => {
     const browser = new Browser(server.url);
-    const query = authorizationQuery(server.url, pkce(), { code_challenge: undefined, code_challenge_method: undefined });
-    const description = expectRejectedAuthorization(await browser.get(`${OIDC_PATH}/auth?${query.toString()}`));
+    const query = authorizationQuery(server.url, pkce(), {
+      code_challenge: undefined,
+      code_challenge_method: undefined,
+    });
+    const description = expectRejectedAuthorization(
+      await browser.get(`${OIDC_PATH}/auth?${query.toString()}`),
+    );
     expect(description).toMatch(/PKCE/);
   });
 
@@ -162,7 +194,11 @@ describe('sign-up form', () => {
     });
     const tokens = await exchangeCode(server.url, expectCode(landing), challenge.verifier);
     expect(tokens.status).toBe(200);
-    const data = await gqlData<{ account: { email: string; name: string } }>(server.url, String(tokens.body.access_token), ACCOUNT);
+    const data = await gqlData<{ account: { email: string; name: string } }>(
+      server.url,
+      String(tokens.body.access_token),
+      ACCOUNT,
+    );
     expect(data.account).toMatchObject({ email, name: 'Sam Signup' });
     // The new account signs in with its password too.
     expect((await passwordGrant(server.url, email, 'a-good-password')).status).toBe(200);
@@ -171,31 +207,32 @@ describe('sign-up form', () => {
   it.each([
     ['passwords that do not match', 'a-good-password', 'another-password', /Passwords do not match/],
     ['a password shorter than 8 characters', 'short', 'short', /at least 8 characters/],
-  ])('refuses %s, names the problem and creates nothing', async (_case, password, passwordConfirm, problem) => {
-    const browser = new Browser(server.url);
-    const form = expectPage(await registrations(browser));
-    const email = uniqueEmail('refused');
-    const page = expectPage(
-      await browser.post(`${form.url.pathname}/register`, { name: 'Refused', email, password, passwordConfirm }),
-    );
-    expect(page.status).toBe(400);
-    expect(page.html).toMatch(problem);
-    expect(await server.services.accounts.listCustomers()).not.toContainEqual(expect.objectContaining({ email }));
-    expect((await passwordGrant(server.url, email, password)).status).toBe(400);
-  });
+  ])(
+    'refuses %s, names the problem and creates nothing',
+    async (_case, password, passwordConfirm, problem) => {
+      const browser = new Browser(server.url);
+      const form = expectPage(await registrations(browser));
+      const email = uniqueEmail('refused');
+      const page = expectPage(
+        await browser.post(`${form.url.pathname}/register`, {
+          name: 'Refused',
+          email,
+          password,
+          passwordConfirm,
+        }),
+      );
+      expect(page.status).toBe(400);
+      expect(page.html).toMatch(problem);
+      expect(await server.services.accounts.listCustomers()).not.toContainEqual(
+        expect.objectContaining({ email }),
+      );
+      expect((await passwordGrant(server.url, email, password)).status).toBe(400);
+    },
+  );
 });
 
 describe('UMA permissions', () => {
-  const permissions = async (customer: TestCustomer) =>
-    tokenRequest(
-      server.url,
-      {
-        grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket',
-        audience: 'berth-platform',
-        response_mode: 'permissions',
-      },
-      await customer.token(),
-    );
+  const permissions = async (customer: TestCustomer) => umaPermissions(server.url, await customer.token());
 
   it('gives a new customer create-limited, a subscribed one create, a suspended one nothing', async () => {
     const customer = await createCustomer(server);
@@ -215,11 +252,7 @@ describe('UMA permissions', () => {
   });
 
   it('requires a valid bearer token', async () => {
-    const response = await tokenRequest(server.url, {
-      grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket',
-      audience: 'berth-platform',
-      response_mode: 'permissions',
-    });
+    const response = await umaPermissions(server.url, undefined);
     expect(response.status).toBe(401);
     expect(response.body).not.toBeInstanceOf(Array);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
 import { expectGraphQLError } from './support/http.ts';
-import { waitForNamespace, waitUntilNamespaceGone } from './support/namespaces.ts';
+import { namespaceNames, waitForNamespace, waitUntilNamespaceGone } from './support/namespaces.ts';
 import { whileProvisionerPaused } from './support/provisioner.ts';
 import {
   AUDIT_LOGS,
@@ -9,7 +9,6 @@ import {
   DELETE_NAMESPACE,
   NAMESPACE_BY_ID,
   NAMESPACE_BY_NAME,
-  NAMESPACES,
   type AuditLogView,
   type NamespaceView,
 } from './support/queries.ts';
@@ -34,11 +33,6 @@ async function createAndWait(customer: TestCustomer, name: string) {
   return waitForNamespace(server.url, await customer.token(), name, 'created');
 }
 
-async function namespaceNames(customer: TestCustomer) {
-  const { namespaces } = await customer.data<{ namespaces: NamespaceView[] }>(NAMESPACES);
-  return namespaces.map((namespace) => namespace.name);
-}
-
 async function auditLogs(customer: TestCustomer) {
   const { auditLogs: entries } = await customer.data<{ auditLogs: AuditLogView[] }>(AUDIT_LOGS, {
     customerId: String(customer.customerId),
@@ -52,7 +46,12 @@ describe('namespace lifecycle', () => {
     const created = await create(alice, 'web-shop', 'The shop');
     expect(created.status).toBe(200);
     const namespace = created.body.data?.namespaceCreate;
-    expect(namespace).toMatchObject({ name: 'web-shop', description: 'The shop', state: 'creating', locked: true });
+    expect(namespace).toMatchObject({
+      name: 'web-shop',
+      description: 'The shop',
+      state: 'creating',
+      locked: true,
+    });
     expect(namespace?.id).toMatch(/^\d+$/);
     expect(namespace?.internalName).toEqual(expect.any(String));
     expect(Number.isNaN(Date.parse(namespace?.createdAt ?? ''))).toBe(false);
@@ -69,12 +68,17 @@ describe('namespace lifecycle', () => {
     await whileProvisionerPaused(server, async () => {
       const deleted = await alice.data<{ namespaceDelete: boolean }>(DELETE_NAMESPACE, { name: 'web-shop' });
       expect(deleted.namespaceDelete).toBe(true);
-      const deleting = await alice.data<{ namespace: NamespaceView }>(NAMESPACE_BY_NAME, { name: 'web-shop' });
+      const deleting = await alice.data<{ namespace: NamespaceView }>(NAMESPACE_BY_NAME, {
+        name: 'web-shop',
+      });
       expect(deleting.namespace).toMatchObject({ state: 'deleting', locked: true });
     });
 
     await waitUntilNamespaceGone(server.url, await alice.token(), 'web-shop');
-    const byNameGone = expectGraphQLError(await alice.gql(NAMESPACE_BY_NAME, { name: 'web-shop' }), 'NOT_FOUND');
+    const byNameGone = expectGraphQLError(
+      await alice.gql(NAMESPACE_BY_NAME, { name: 'web-shop' }),
+      'NOT_FOUND',
+    );
     expect(byNameGone.message).toContain('not found');
     const byIdGone = expectGraphQLError(await alice.gql(NAMESPACE_BY_ID, { id: ready.id }), 'NOT_FOUND');
     expect(byIdGone.message).toContain('not found');
@@ -169,23 +173,36 @@ describe('customers are isolated', () => {
     const bob = await subscribedCustomer();
     const secret = await createAndWait(alice, 'private-stuff');
 
-    const byName = expectGraphQLError(await bob.gql(NAMESPACE_BY_NAME, { name: 'private-stuff' }), 'NOT_FOUND');
+    const byName = expectGraphQLError(
+      await bob.gql(NAMESPACE_BY_NAME, { name: 'private-stuff' }),
+      'NOT_FOUND',
+    );
     expect(byName.message).toContain('not found');
     const byId = expectGraphQLError(await bob.gql(NAMESPACE_BY_ID, { id: secret.id }), 'NOT_FOUND');
     expect(byId.message).toContain('not found');
-    const deleted = expectGraphQLError(await bob.gql(DELETE_NAMESPACE, { name: 'private-stuff' }), 'NOT_FOUND');
+    const deleted = expectGraphQLError(
+      await bob.gql(DELETE_NAMESPACE, { name: 'private-stuff' }),
+      'NOT_FOUND',
+    );
     expect(deleted.message).toContain('not found');
     expect(await namespaceNames(bob)).toEqual([]);
 
     // Indistinguishable from a namespace that does not exist at all.
-    const missing = expectGraphQLError(await bob.gql(NAMESPACE_BY_NAME, { name: 'never-existed' }), 'NOT_FOUND');
-    expect(missing.message.replace('never-existed', '<name>')).toBe(byName.message.replace('private-stuff', '<name>'));
+    const missing = expectGraphQLError(
+      await bob.gql(NAMESPACE_BY_NAME, { name: 'never-existed' }),
+      'NOT_FOUND',
+    );
+    expect(missing.message.replace('never-existed', '<name>')).toBe(
+      byName.message.replace('private-stuff', '<name>'),
+    );
     const missingId = String(Number(secret.id) + 100_000);
     const missingById = expectGraphQLError(await bob.gql(NAMESPACE_BY_ID, { id: missingId }), 'NOT_FOUND');
     expect(missingById.message.replace(missingId, '<id>')).toBe(byId.message.replace(secret.id, '<id>'));
 
     // Alice's namespace is untouched.
-    const still = await alice.data<{ namespace: NamespaceView }>(NAMESPACE_BY_NAME, { name: 'private-stuff' });
+    const still = await alice.data<{ namespace: NamespaceView }>(NAMESPACE_BY_NAME, {
+      name: 'private-stuff',
+    });
     expect(still.namespace).toEqual(secret);
     // Bob may use the same name for his own namespace.
     const { body } = await create(bob, 'private-stuff');
@@ -207,14 +224,19 @@ describe('audit log', () => {
     expect(creation?.changeSet).toContainEqual({ name: 'name', oldValue: null, newValue: 'audited' });
     expect(deletion).toMatchObject({ modelName: 'Namespace', account: { email: alice.email } });
     expect(deletion?.changeSet).toContainEqual({ name: 'name', oldValue: 'audited', newValue: null });
-    expect(Date.parse(deletion?.occurredAt ?? '')).toBeGreaterThanOrEqual(Date.parse(creation?.occurredAt ?? ''));
+    expect(Date.parse(deletion?.occurredAt ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(creation?.occurredAt ?? ''),
+    );
   });
 
   it("gives another customer's audit log as not found", async () => {
     const alice = await subscribedCustomer();
     const bob = await subscribedCustomer();
     await createAndWait(alice, 'alices');
-    const error = expectGraphQLError(await bob.gql(AUDIT_LOGS, { customerId: String(alice.customerId) }), 'NOT_FOUND');
+    const error = expectGraphQLError(
+      await bob.gql(AUDIT_LOGS, { customerId: String(alice.customerId) }),
+      'NOT_FOUND',
+    );
     expect(error.message).toContain('not found');
     expect(await auditLogs(bob)).toEqual([]);
   });

@@ -13,7 +13,10 @@ describe('start-up with a bad environment', () => {
     ['PORT', { PORT: 'abc' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
   ])('stops with one line naming %s and a non-zero exit', async (variable, env) => {
-    const { code, stdout, stderr } = await runServerMain({ DATA_DIR: '/nonexistent/berth-never-created', ...env });
+    const { code, stdout, stderr } = await runServerMain({
+      DATA_DIR: '/nonexistent/berth-never-created',
+      ...env,
+    });
     expect(code).not.toBe(0);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -44,7 +47,9 @@ describe('the server as a process, across restarts', () => {
     // First run: an account, a namespace, tokens; then a graceful stop.
     server = await spawnServer(database, port);
     const running = server;
-    await eventually('the start-up message', async () => (running.stdout().includes(`Berth is running on ${running.url}`) ? true : undefined));
+    await eventually('the start-up message', async () =>
+      running.stdout().includes(`Berth is running on ${running.url}`) ? true : undefined,
+    );
     await signUp(server.url, account);
     const before = await tokenFor(server.url, account.email, account.password);
     await gqlData(server.url, before.access_token, CREATE_NAMESPACE, { name: 'kept' });
@@ -57,11 +62,15 @@ describe('the server as a process, across restarts', () => {
     const refreshed = await refreshGrant(server.url, before.refresh_token); // a session of the first run
     expect(refreshed.status).toBe(200);
     const token = refreshed.body.access_token;
-    expect((await gql(server.url, token, '{ account { email } }')).body.data).toEqual({ account: { email: account.email } });
+    expect((await gql(server.url, token, '{ account { email } }')).body.data).toEqual({
+      account: { email: account.email },
+    });
 
     // A namespace still `creating` when the process is killed ...
     await subscribe(account.email);
-    const created = await gqlData<{ namespaceCreate: NamespaceView }>(server.url, token, CREATE_NAMESPACE, { name: 'interrupted' });
+    const created = await gqlData<{ namespaceCreate: NamespaceView }>(server.url, token, CREATE_NAMESPACE, {
+      name: 'interrupted',
+    });
     expect(created.namespaceCreate).toMatchObject({ state: 'creating', locked: true });
     expect((await server.stop('SIGKILL')).signal).toBe('SIGKILL');
 
@@ -81,7 +90,14 @@ describe('the server as a process, across restarts', () => {
   const admin = (args: string[]) => runAdmin(database, args);
 
   async function subscribe(email: string) {
-    const result = await admin(['subscription', 'grant', '--email', email, '--product', 'serverless-container']);
+    const result = await admin([
+      'subscription',
+      'grant',
+      '--email',
+      email,
+      '--product',
+      'serverless-container',
+    ]);
     expect(result.code, result.stderr).toBe(0);
   }
 });

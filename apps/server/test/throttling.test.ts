@@ -25,7 +25,9 @@ async function failUntilThrottled(attempt: (n: number) => Promise<number>, maxAt
 }
 
 async function signInForm(browser: Browser) {
-  return expectPage(await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(server.url, pkce()).toString()}`));
+  return expectPage(
+    await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(server.url, pkce()).toString()}`),
+  );
 }
 
 describe('throttling of failed sign-ins', () => {
@@ -35,7 +37,10 @@ describe('throttling of failed sign-ins', () => {
     const form = await signInForm(browser);
     let last: Landing | undefined;
     const attempts = await failUntilThrottled(async () => {
-      last = await browser.post(`${form.url.pathname}/login`, { email: victim.email, password: 'wrong-password' });
+      last = await browser.post(`${form.url.pathname}/login`, {
+        email: victim.email,
+        password: 'wrong-password',
+      });
       return expectPage(last).status;
     }, 20);
     expect(attempts).toBeGreaterThan(1); // one mistake is not throttled
@@ -43,7 +48,9 @@ describe('throttling of failed sign-ins', () => {
     expect(blocked.html).toMatch(THROTTLED);
 
     // The right password is refused too while the block lasts, on the form ...
-    const correct = expectPage(await browser.post(`${form.url.pathname}/login`, { email: victim.email, password: victim.password }));
+    const correct = expectPage(
+      await browser.post(`${form.url.pathname}/login`, { email: victim.email, password: victim.password }),
+    );
     expect(correct.status).toBe(429);
     expect(correct.html).toMatch(THROTTLED);
     // ... and on the password grant, with Retry-After.

@@ -36,7 +36,11 @@ export const PORTAL_CLIENT = 'berth-portal';
 export const callbackUrl = (origin: string) => `${origin}/auth/callback`;
 
 /** The query of an authorization request of the portal; `overrides` change or (undefined) drop parameters. */
-export function authorizationQuery(origin: string, challenge: Pkce, overrides: Record<string, string | undefined> = {}) {
+export function authorizationQuery(
+  origin: string,
+  challenge: Pkce,
+  overrides: Record<string, string | undefined> = {},
+) {
   const query: Record<string, string | undefined> = {
     client_id: PORTAL_CLIENT,
     response_type: 'code',
@@ -53,8 +57,7 @@ export function authorizationQuery(origin: string, challenge: Pkce, overrides: R
 
 /** Where a chain of redirects ended: a page of the server, or the client's redirect_uri. */
 export type Landing =
-  | { kind: 'page'; url: URL; status: number; html: string }
-  | { kind: 'callback'; url: URL };
+  { kind: 'page'; url: URL; status: number; html: string } | { kind: 'callback'; url: URL };
 
 /**
  * A browser of the sign-in pages: follows the server's redirects with its cookies until a page shows,
@@ -120,7 +123,8 @@ export function expectPage(landing: Landing): Extract<Landing, { kind: 'page' }>
 
 /** The authorization code of a landing at the callback; fails the test otherwise. */
 export function expectCode(landing: Landing): string {
-  if (landing.kind !== 'callback') throw new Error(`expected the callback, got HTTP ${landing.status} at ${landing.url.href}`);
+  if (landing.kind !== 'callback')
+    throw new Error(`expected the callback, got HTTP ${landing.status} at ${landing.url.href}`);
   const code = landing.url.searchParams.get('code');
   if (!code) throw new Error(`callback without code: ${landing.url.href}`);
   return code;
@@ -129,7 +133,9 @@ export function expectCode(landing: Landing): string {
 /** The whole sign-in of the portal: authorization request, sign-in form, code. */
 export async function signInWithCode(origin: string, email: string, password: string, challenge = pkce()) {
   const browser = new Browser(origin);
-  const form = expectPage(await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(origin, challenge).toString()}`));
+  const form = expectPage(
+    await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(origin, challenge).toString()}`),
+  );
   const landing = await browser.post(`${form.url.pathname}/login`, { email, password });
   return { browser, code: expectCode(landing), pkce: challenge };
 }
@@ -147,6 +153,10 @@ export const exchangeCode = (origin: string, code: string, verifier: string | un
 /** Creates an account through the sign-up form (for a server in another process, without services). */
 export async function signUp(origin: string, account: { name: string; email: string; password: string }) {
   const browser = new Browser(origin);
-  const form = expectPage(await browser.get(`${OIDC_PATH}/registrations?${authorizationQuery(origin, pkce()).toString()}`));
-  expectCode(await browser.post(`${form.url.pathname}/register`, { ...account, passwordConfirm: account.password }));
+  const form = expectPage(
+    await browser.get(`${OIDC_PATH}/registrations?${authorizationQuery(origin, pkce()).toString()}`),
+  );
+  expectCode(
+    await browser.post(`${form.url.pathname}/register`, { ...account, passwordConfirm: account.password }),
+  );
 }

@@ -3,7 +3,8 @@ import type { Services } from '../../src/services.ts';
 import { gql, gqlData, tokenFor, type TokenResponse } from './http.ts';
 
 /** An email no other test (and never the demo account) uses. */
-export const uniqueEmail = (tag = 'customer') => `${tag}-${randomBytes(5).toString('hex')}@test.berth.example`;
+export const uniqueEmail = (tag = 'customer') =>
+  `${tag}-${randomBytes(5).toString('hex')}@test.berth.example`;
 
 export interface CustomerOptions {
   name?: string;

@@ -44,7 +44,13 @@ async function pgliteTemplate(): Promise<string> {
     hash.update(file).update(await readFile(path.join(migrationsDir, file)));
   }
   const template = path.join(tmpdir(), `berth-test-template-${hash.digest('hex').slice(0, 16)}`);
-  if (await stat(template).then(() => true, () => false)) return template;
+  if (
+    await stat(template).then(
+      () => true,
+      () => false,
+    )
+  )
+    return template;
   const building = `${template}-${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ dataDir: building });
   await database.close();

@@ -53,11 +53,25 @@ export const refreshGrant = (url: string, refreshToken: string, clientId = 'bert
     refresh_token: refreshToken,
   });
 
+/** The UMA permissions grant as Keycloak clients send it (response_mode=permissions). */
+export const umaPermissions = (url: string, accessToken: string | undefined) =>
+  tokenRequest<unknown>(
+    url,
+    {
+      grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket',
+      audience: 'berth-platform',
+      response_mode: 'permissions',
+    },
+    accessToken,
+  );
+
 /** Tokens of the command-line client for this account; fails the test when the grant fails. */
 export async function tokenFor(url: string, email: string, password: string): Promise<TokenResponse> {
   const response = await passwordGrant(url, email, password);
   if (response.status !== 200) {
-    throw new Error(`password grant for ${email} failed: HTTP ${response.status} ${JSON.stringify(response.body)}`);
+    throw new Error(
+      `password grant for ${email} failed: HTTP ${response.status} ${JSON.stringify(response.body)}`,
+    );
   }
   return response.body;
 }
@@ -104,7 +118,8 @@ export async function gqlData<T = Record<string, unknown>>(
 export function expectGraphQLError(response: JsonResponse<GraphQLBody<unknown>>, code: string): GraphQLError {
   const errors = response.body.errors ?? [];
   const error = errors[0];
-  if (errors.length !== 1 || !error) throw new Error(`expected one ${code} error, got ${JSON.stringify(response.body)}`);
+  if (errors.length !== 1 || !error)
+    throw new Error(`expected one ${code} error, got ${JSON.stringify(response.body)}`);
   if (error.extensions?.code !== code) throw new Error(`expected ${code}, got ${JSON.stringify(error)}`);
   return error;
 }

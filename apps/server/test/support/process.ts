@@ -26,7 +26,11 @@ export interface Child {
 }
 
 function start(command: string, args: string[], env: Record<string, string>): Child {
-  const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...baseEnvironment(), ...env }, stdio: 'pipe' });
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { ...baseEnvironment(), ...env },
+    stdio: 'pipe',
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -45,7 +49,11 @@ export interface Finished {
 }
 
 /** Runs a command to its end. */
-export async function run(command: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {
+export async function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Finished> {
   const child = start(command, args, env);
   const { code } = await child.exited;
   return { code, stdout: child.stdout(), stderr: child.stderr() };
