@@ -23,7 +23,7 @@ test('a newcomer signs in, creates a namespace, sees it settle and deletes it', 
   await expect(page.getByRole('heading', { name: 'No namespaces yet' })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: 'Create namespace' }).first().click();
+  await page.getByRole('link', { name: 'Create namespace' }).click();
   await expect(page).toHaveTitle('Create namespace | Berth');
   const name = page.getByRole('textbox', { name: 'Name' });
   await name.fill('My_Shop');

@@ -15,6 +15,9 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function openSignedIn(page: Page, path: string, customer: { email: string; password: string }): Promise<void> {
   await page.goto(path);
   await signIn(page, customer.email, customer.password);
+  // Back from the identity provider and past the callback, with the portal on screen.
+  await page.waitForURL((url) => !url.pathname.startsWith('/realms/') && !url.pathname.startsWith('/auth/'));
+  await expect(page.getByRole('banner')).toBeVisible();
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */

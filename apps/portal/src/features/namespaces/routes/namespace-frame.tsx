@@ -59,7 +59,7 @@ export function NamespaceFrame({ name, children }: { name: string; children: Rea
     <>
       <PageHeader
         title={
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" useFlexGap spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <span>{namespace.data.name}</span>
             <StateChip state={namespace.data.state} />
           </Stack>

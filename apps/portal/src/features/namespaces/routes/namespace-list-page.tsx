@@ -26,7 +26,8 @@ export function NamespaceListPage() {
       <PageHeader
         title="Namespaces"
         subtitle="A namespace groups containers, jobs, registries, volumes and databases."
-        action={createButton}
+        // An empty list has the call to action in its empty state; one is enough.
+        action={namespaces.data?.length ? createButton : undefined}
       />
       {namespaces.isError ? (
         <EmptyState
