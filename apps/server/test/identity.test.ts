@@ -89,7 +89,22 @@ describe('password grant (command-line client)', () => {
 
 describe('authorization code flow with PKCE (portal)', () => {
   it('signs in through the form and exchanges the code with the S256 verifier', async () => {
-    const { code, pkce: challenge } = await signInWithCode(server.url, alice.email, alice.password);
+    const challenge = pkce();
+    const browser = new Browser(server.url);
+    const form = expectPage(
+      await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(server.url, challenge).toString()}`),
+    );
+    expect(form.redirects).toEqual([
+      { status: 303, location: expect.stringMatching(/\/realms\/berth\/interaction\/[\w-]+$/) },
+    ]);
+    const landing = await browser.post(`${form.url.pathname}/login`, {
+      email: alice.email,
+      password: alice.password,
+    });
+    // The form's POST answers 303 (the browser then GETs), back to auth, then to the client's redirect_uri.
+    expect(landing.redirects.map((redirect) => redirect.status)).toEqual([303, 303]);
+    expect(landing.redirects[0]?.location).toContain('/realms/berth/protocol/openid-connect/auth/');
+    const code = expectCode(landing);
     const { status, body } = await exchangeCode(server.url, code, challenge.verifier);
     expect(status).toBe(200);
     expect(body).toMatchObject({

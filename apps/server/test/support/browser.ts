@@ -56,8 +56,12 @@ export function authorizationQuery(
 }
 
 /** Where a chain of redirects ended: a page of the server, or the client's redirect_uri. */
-export type Landing =
-  { kind: 'page'; url: URL; status: number; html: string } | { kind: 'callback'; url: URL };
+export type Landing = (
+  { kind: 'page'; url: URL; status: number; html: string } | { kind: 'callback'; url: URL }
+) & {
+  /** The status and target of every redirect on the way. */
+  redirects: { status: number; location: string }[];
+};
 
 /**
  * A browser of the sign-in pages: follows the server's redirects with its cookies until a page shows,
@@ -86,14 +90,16 @@ export class Browser {
   private async land(url: URL, response: Response): Promise<Landing> {
     let current = url;
     let answer = response;
+    const redirects: Landing['redirects'] = [];
     for (let hops = 0; hops < 10; hops++) {
       const location = answer.headers.get('location');
       if (answer.status < 300 || answer.status >= 400 || !location) {
-        return { kind: 'page', url: current, status: answer.status, html: await answer.text() };
+        return { kind: 'page', url: current, status: answer.status, html: await answer.text(), redirects };
       }
       await answer.body?.cancel();
+      redirects.push({ status: answer.status, location });
       current = new URL(location, current);
-      if (this.isCallback(current)) return { kind: 'callback', url: current };
+      if (this.isCallback(current)) return { kind: 'callback', url: current, redirects };
       answer = await this.request(current);
     }
     throw new Error(`too many redirects, last at ${current.href}`);

@@ -62,20 +62,25 @@ async function pgliteTemplate(): Promise<string> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'berth-test-'));
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
-  if (!serverUrl) {
-    await cp(await pgliteTemplate(), dataDir, { recursive: true });
-    return { dataDir, drop: removeDataDir };
+  try {
+    if (!serverUrl) {
+      await cp(await pgliteTemplate(), dataDir, { recursive: true });
+      return { dataDir, drop: removeDataDir };
+    }
+    const name = `berth_t_${randomBytes(6).toString('hex')}`;
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      dataDir,
+      databaseUrl: url.toString(),
+      async drop() {
+        await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await removeDataDir();
+      },
+    };
+  } catch (error) {
+    await removeDataDir();
+    throw error;
   }
-  const name = `berth_t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    databaseUrl: url.toString(),
-    async drop() {
-      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      await removeDataDir();
-    },
-  };
 }

@@ -35,8 +35,14 @@ export function testEnvironment(database: TestDatabase, port: number): Record<st
 export async function startServer(overrides: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const port = await freePort();
-  const berth = await buildApp(readEnvironment({ ...testEnvironment(database, port), ...overrides }));
-  await berth.listen();
+  let berth: App;
+  try {
+    berth = await buildApp(readEnvironment({ ...testEnvironment(database, port), ...overrides }));
+    await berth.listen();
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     berth,
