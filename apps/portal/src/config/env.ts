@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 
 // Build-time settings (VITE_*) with defaults that fit the bundled server: everything on the portal's own origin.
 const envSchema = z.object({
-  VITE_OIDC_AUTHORITY: z._default(z.url(), `${window.location.origin}/realms/berth`),
+  VITE_OIDC_AUTHORITY: z._default(z.string().check(z.regex(/^https?:\/\/[^/]/, 'must be an http(s) URL')), `${window.location.origin}/realms/berth`),
   VITE_OIDC_CLIENT_ID: z._default(z.string().check(z.minLength(1)), 'berth-portal'),
   VITE_API_AUDIENCE: z._default(z.string().check(z.minLength(1)), 'berth-platform'),
   VITE_PLATFORM_GRAPHQL_URL: z._default(z.string().check(z.minLength(1)), '/graphql/platform'),
@@ -11,7 +11,8 @@ const envSchema = z.object({
 
 const parsed = envSchema.safeParse(import.meta.env);
 if (!parsed.success) {
-  throw new Error(`Invalid portal configuration:\n${z.prettifyError(parsed.error)}`);
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid portal configuration:\n${problems.join('\n')}`);
 }
 
 export const env = {

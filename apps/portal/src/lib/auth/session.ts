@@ -1,6 +1,10 @@
 import type { User, UserManager } from 'oidc-client-ts';
+import { env } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
-import { createUserManager, tokenRefreshThresholdSeconds } from './user-manager.ts';
+import { readStoredSession, secondsLeft } from './session-store.ts';
+
+/** SPEC §4: the access token is refreshed once fewer than this many seconds of validity remain. */
+export const tokenRefreshThresholdSeconds = 15;
 
 interface SignInState {
   returnTo: string;
@@ -31,21 +35,36 @@ export interface Session {
   signOut(): Promise<void>;
 }
 
-export function createSession(manager: UserManager, createRegistrationManager: () => UserManager): Session {
-  let refreshing: Promise<User> | null = null;
+interface Managers {
+  main: UserManager;
+  registration: () => UserManager;
+}
 
+/**
+ * The signed-in customer's session. The OIDC library is loaded only when it has work to do (sign-in,
+ * callbacks, refresh, sign-out): a returning customer with a valid stored session gets the first screen
+ * without it.
+ */
+export function createSession(loadManagers: () => Promise<Managers>): Session {
+  let managers: Promise<Managers> | null = null;
+  let refreshing: Promise<User> | null = null;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  let tokenEndpoint: Promise<string> | null = null;
+
+  const load = () => (managers ??= loadManagers());
   const currentPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
   const restartSignIn = () => {
-    void manager.signinRedirect({ state: { returnTo: currentPath() } satisfies SignInState });
+    void load().then(({ main }) => main.signinRedirect({ state: { returnTo: currentPath() } satisfies SignInState }));
   };
 
   // One refresh at a time: parallel requests that all find the token about to expire share it.
   const refresh = (): Promise<User> => {
-    refreshing ??= manager
-      .signinSilent()
+    refreshing ??= load()
+      .then(({ main }) => main.signinSilent())
       .then((user) => {
         if (!user) throw new Error('No token found');
+        scheduleRefresh();
         return user;
       })
       .catch((error: unknown) => {
@@ -58,56 +77,85 @@ export function createSession(manager: UserManager, createRegistrationManager: (
     return refreshing;
   };
 
-  manager.events.addAccessTokenExpiring(() => {
-    // A hidden tab makes no requests; it refreshes on demand when it is used again.
-    if (document.visibilityState === 'visible') refresh().catch(() => undefined);
-  });
+  // Refresh ahead of expiry while the tab is visible; a hidden tab makes no requests and refreshes on
+  // demand (getAccessToken) when it is used again.
+  function scheduleRefresh() {
+    clearTimeout(refreshTimer);
+    const stored = readStoredSession();
+    if (!stored) return;
+    const delayMs = Math.max(0, (secondsLeft(stored) - tokenRefreshThresholdSeconds) * 1000);
+    refreshTimer = setTimeout(() => {
+      if (document.visibilityState === 'visible') refresh().catch(() => undefined);
+    }, delayMs);
+  }
 
   return {
     async establish() {
       const path = window.location.pathname;
       if (path === paths.authSilentCallback) {
         // Inside the hidden iframe of a silent check: hand the answer to the parent window, render nothing.
-        await manager.signinCallback();
+        await (await load()).main.signinCallback();
         return false;
       }
       if (path === paths.authCallback) {
-        const user = await manager.signinCallback();
+        const user = await (await load()).main.signinCallback();
         window.history.replaceState(null, '', safeReturnPath(user?.state));
+        scheduleRefresh();
         return true;
       }
-      // Silent check: a stored session (refreshed when expired), else the identity provider's own session.
-      let user = await manager.getUser();
-      if (!user || user.expired) user = await manager.signinSilent().catch(() => null);
-      if (user) return true;
+      const stored = readStoredSession();
+      if (stored && secondsLeft(stored) > tokenRefreshThresholdSeconds) {
+        if (path === paths.register) window.history.replaceState(null, '', paths.home);
+        scheduleRefresh();
+        return true;
+      }
+      // Silent check: refresh a stored session, else ask the identity provider about its own session.
+      const { main, registration } = await load();
+      const user = await main.signinSilent().catch(() => null);
+      if (user) {
+        scheduleRefresh();
+        return true;
+      }
       if (path === paths.register) {
-        const state: SignInState = { returnTo: paths.namespaces.list };
-        await createRegistrationManager().signinRedirect({ state });
+        await registration().signinRedirect({ state: { returnTo: paths.namespaces.list } satisfies SignInState });
       } else {
-        const state: SignInState = { returnTo: currentPath() };
-        await manager.signinRedirect({ state });
+        await main.signinRedirect({ state: { returnTo: currentPath() } satisfies SignInState });
       }
       return false;
     },
 
     async getAccessToken() {
-      const user = await manager.getUser();
-      if (!user) {
+      const stored = readStoredSession();
+      if (!stored) {
         restartSignIn();
         throw new Error('No token found');
       }
-      if ((user.expires_in ?? 0) < tokenRefreshThresholdSeconds) return (await refresh()).access_token;
-      return user.access_token;
+      if (secondsLeft(stored) < tokenRefreshThresholdSeconds) return (await refresh()).access_token;
+      return stored.access_token;
     },
 
-    getTokenEndpoint: () => manager.metadataService.getTokenEndpoint(false),
+    getTokenEndpoint() {
+      tokenEndpoint ??= fetch(`${env.oidcAuthority}/.well-known/openid-configuration`)
+        .then((response) => (response.ok ? (response.json() as Promise<{ token_endpoint?: string }>) : Promise.reject(new Error('Failed to get permissions'))))
+        .then((metadata) => metadata.token_endpoint ?? Promise.reject(new Error('Failed to get permissions')))
+        .catch((error: unknown) => {
+          tokenEndpoint = null;
+          throw error;
+        });
+      return tokenEndpoint;
+    },
 
     restartSignIn,
 
     async signOut() {
-      await manager.signoutRedirect();
+      await (await load()).main.signoutRedirect();
     },
   };
 }
 
-export const session = createSession(createUserManager(), () => createUserManager({ registration: true }));
+export const session = createSession(() =>
+  import('./user-manager.ts').then(({ createUserManager }) => ({
+    main: createUserManager(),
+    registration: () => createUserManager({ registration: true }),
+  })),
+);

@@ -1,9 +1,7 @@
 import { UserManager } from 'oidc-client-ts';
 import { env } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
-
-/** SPEC §4: the access token is refreshed once fewer than this many seconds of validity remain. */
-export const tokenRefreshThresholdSeconds = 15;
+import { sessionStore } from './session-store.ts';
 
 /**
  * The portal is a public client using the authorization code flow with PKCE S256 (oidc-client-ts's
@@ -23,9 +21,9 @@ export function createUserManager({ registration = false } = {}): UserManager {
     post_logout_redirect_uri: `${origin}${paths.home}`,
     response_type: 'code',
     scope: 'openid profile email',
-    // Renewal is driven by the session (on demand and while the tab is visible), not by a background timer.
+    userStore: sessionStore,
+    // Renewal is driven by the session (on demand, and on a timer while the tab is visible).
     automaticSilentRenew: false,
-    accessTokenExpiringNotificationTimeInSeconds: tokenRefreshThresholdSeconds,
     silentRequestTimeoutInSeconds: 5,
     ...(registration
       ? { metadataSeed: { authorization_endpoint: `${env.oidcAuthority}/protocol/openid-connect/registrations` } }
