@@ -24,7 +24,11 @@ async function waitUntilHealthy(exited: Promise<number | null>): Promise<void> {
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(stopped ? 'The server exited during startup (see its output above)' : `The server was not healthy within ${startupTimeoutMs / 1000} s`);
+  throw new Error(
+    stopped
+      ? 'The server exited during startup (see its output above)'
+      : `The server was not healthy within ${startupTimeoutMs / 1000} s`,
+  );
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -37,7 +41,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir },
+    // Request logs would drown the test report; warnings and errors still show.
+    env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));

@@ -58,6 +58,11 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
+    // The client went away mid-response (navigation, closed tab): nothing failed on our side.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      request.log.debug({ err: error }, 'client closed the connection');
+      return reply;
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply
