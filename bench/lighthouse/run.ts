@@ -2,7 +2,7 @@
 // data folder, Debian's Chromium, the median of 3 runs per screen. Budgets (issue 3): performance score
 // ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.1. `--desktop` uses Lighthouse's desktop preset; the default is its mobile one.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,13 @@ async function startServer(dataDir: string) {
   });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false)) return server;
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return server;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   server.kill('SIGTERM');
@@ -58,7 +64,9 @@ try {
   await page.getByRole('button', { name: 'Create namespace' }).click();
   await page.getByRole('tab', { name: 'Overview' }).waitFor();
 
-  console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile'} preset, median of ${runsPerScreen} runs per screen`);
+  console.log(
+    `Lighthouse ${desktop ? 'desktop' : 'mobile'} preset, median of ${runsPerScreen} runs per screen`,
+  );
   for (const screen of screens) {
     const scores: number[] = [];
     const lcps: number[] = [];
@@ -66,11 +74,24 @@ try {
     for (let run = 0; run < runsPerScreen; run += 1) {
       const result = await lighthouse(
         `${baseUrl}${screen.path}`,
-        { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+        {
+          port: debuggingPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+        },
         desktop ? desktopConfig : undefined,
       );
       if (!result) throw new Error('Lighthouse returned no result');
       const { categories, audits } = result.lhr;
+      // LIGHTHOUSE_REPORT_DIR keeps each report, to see where the time goes.
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        await writeFile(
+          path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${screen.name.replaceAll(' ', '-')}-${run + 1}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
       scores.push(Math.round((categories.performance?.score ?? 0) * 100));
       lcps.push(audits['largest-contentful-paint']?.numericValue ?? NaN);
       clss.push(audits['cumulative-layout-shift']?.numericValue ?? NaN);
