@@ -4,12 +4,14 @@ import { createSignInThrottle } from './identity/throttle.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAccountStore } from './modules/accounts/store.ts';
 import { createAuditStore } from './modules/audit/store.ts';
+import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
 import { createNamespaceService } from './modules/namespaces/service.ts';
 import type { Provisioner } from './provisioning/provisioner.ts';
 
 /** The services behind the API, the identity provider and the admin command line. */
 export function createServices(deps: { env: Environment; database: Database; provisioner: Provisioner }) {
   const { env, database, provisioner } = deps;
+  provisioner.register('namespace', namespaceProvisioning);
   const accounts = createAccountService({
     store: createAccountStore(database.db),
     throttle: createSignInThrottle(database.db),

@@ -180,12 +180,10 @@ export async function identityRoutes(
     }
     if (mode === 'decision') return reply.send({ result: true });
     if (mode !== 'permissions') {
-      return reply
-        .code(400)
-        .send({
-          error: 'invalid_request',
-          error_description: 'response_mode must be permissions or decision',
-        });
+      return reply.code(400).send({
+        error: 'invalid_request',
+        error_description: 'response_mode must be permissions or decision',
+      });
     }
     return reply.send(permissions);
   }

@@ -1,13 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../db/client.ts';
 import { provisioningTasks } from '../db/schema.ts';
-import { createNamespaceStore } from '../modules/namespaces/store.ts';
 import type { RuntimeDriver } from './driver.ts';
 
+export type TaskAction = 'create' | 'update' | 'delete';
+
 export interface Task {
-  kind: 'namespace';
+  /** The resource kind, as registered by its module (`namespace`, `container`, ...). */
+  kind: string;
   id: number;
-  action: 'create' | 'delete';
+  action: TaskAction;
+}
+
+/** How one kind of resource is brought to its desired state; each module registers its own. */
+export interface ResourceHandler {
+  /** Applies the change to the runtime and records the outcome (state, unlock, removal) in tx. */
+  apply(tx: Db, driver: RuntimeDriver, resourceId: number, action: TaskAction): Promise<void>;
+  /** Records that the change failed for good. */
+  fail(tx: Db, resourceId: number): Promise<void>;
 }
 
 interface TaskRow {
@@ -38,6 +48,7 @@ export function createProvisioner(deps: {
   pollMs?: number;
 }) {
   const { database, driver, log } = deps;
+  const handlers = new Map<string, ResourceHandler>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -55,19 +66,15 @@ export function createProvisioner(deps: {
     );
   }
 
+  function handlerOf(task: TaskRow): ResourceHandler {
+    const handler = handlers.get(task.resource_kind);
+    if (!handler) throw new Error(`no provisioning handler for ${task.resource_kind}`);
+    return handler;
+  }
+
   async function apply(task: TaskRow) {
     await database.db.transaction(async (tx) => {
-      const namespaces = createNamespaceStore(tx);
-      const namespace = await namespaces.findAnyById(task.resource_id);
-      if (namespace && task.resource_kind === 'namespace') {
-        if (task.action === 'create') {
-          await driver.applyNamespace(namespace);
-          await namespaces.update(namespace.id, { state: 'created', locked: false });
-        } else {
-          await driver.deleteNamespace(namespace);
-          await namespaces.remove(namespace.id);
-        }
-      }
+      await handlerOf(task).apply(tx, driver, task.resource_id, task.action as TaskAction);
       await tx.execute(sql`DELETE FROM provisioning_tasks WHERE id = ${task.id}`);
     });
   }
@@ -82,7 +89,7 @@ export function createProvisioner(deps: {
       return;
     }
     await database.db.transaction(async (tx) => {
-      await createNamespaceStore(tx).update(task.resource_id, { state: 'failed', locked: false });
+      await handlerOf(task).fail(tx, task.resource_id);
       await tx.execute(sql`DELETE FROM provisioning_tasks WHERE id = ${task.id}`);
     });
   }
@@ -110,6 +117,9 @@ export function createProvisioner(deps: {
   }
 
   return {
+    register(kind: string, handler: ResourceHandler) {
+      handlers.set(kind, handler);
+    },
     /** Records a change for the runtime, in the caller's transaction. */
     async enqueue(tx: Db, task: Task) {
       const delay = driver.settleDelayMs(task.kind, task.action);
