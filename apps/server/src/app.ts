@@ -13,6 +13,7 @@ import { portalRoutes } from './http/portal.ts';
 import { apiRateLimit, securityPlugins, tokenRateLimit } from './http/security.ts';
 import { createProvisioner } from './provisioning/provisioner.ts';
 import { createSimulatedDriver } from './provisioning/simulated/driver.ts';
+import { loadSecretBox } from './secrets/key.ts';
 import { createServices } from './services.ts';
 
 const portalDist = path.resolve(import.meta.dirname, '../../portal/dist');
@@ -48,7 +49,8 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     driver: createSimulatedDriver({ delayMs: env.SIMULATED_DELAY_MS }),
     log: app.log,
   });
-  const services = createServices({ env, database, provisioner });
+  const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, app.log);
+  const services = createServices({ env, database, provisioner, secretBox });
   if (env.DEMO_ACCOUNT) await services.accounts.ensureDemoAccount(env.DEMO_PASSWORD);
 
   const secrets = await loadIdentitySecrets(database.db);

@@ -35,6 +35,16 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: booleanFlag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // base64 of 32 bytes: the AES-256 key of secrets at rest (registry passwords, secret variables).
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'must be base64 of 32 bytes (openssl rand -base64 32)',
+    )
+    .optional(),
+  // Lets the registry sign-in check reach private and loopback addresses, over plain http too (tests).
+  REGISTRY_VERIFY_ALLOW_PRIVATE: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -52,5 +62,11 @@ export function readEnvironment(source: Record<string, string | undefined> = pro
     throw new EnvironmentError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
   }
   const env = parsed.data;
+  // Elsewhere a generated key kept in the database will do; in production it must come from outside it.
+  if (env.NODE_ENV === 'production' && !env.SECRETS_KEY) {
+    throw new EnvironmentError(
+      'Invalid environment variable SECRETS_KEY: required when NODE_ENV=production (openssl rand -base64 32)',
+    );
+  }
   return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
 }

@@ -7,9 +7,16 @@ import { createAuditStore } from './modules/audit/store.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
 import { createNamespaceService } from './modules/namespaces/service.ts';
 import type { Provisioner } from './provisioning/provisioner.ts';
+import type { SecretBox } from './secrets/crypto.ts';
 
 /** The services behind the API, the identity provider and the admin command line. */
-export function createServices(deps: { env: Environment; database: Database; provisioner: Provisioner }) {
+export function createServices(deps: {
+  env: Environment;
+  database: Database;
+  provisioner: Provisioner;
+  /** Encrypts secrets at rest (registry passwords, secret environment variables). */
+  secretBox: SecretBox;
+}) {
   const { env, database, provisioner } = deps;
   provisioner.register('namespace', namespaceProvisioning);
   const accounts = createAccountService({

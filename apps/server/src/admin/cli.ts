@@ -3,6 +3,7 @@ import { openDatabase } from '../db/client.ts';
 import { EnvironmentError, readEnvironment } from '../environment.ts';
 import { createProvisioner } from '../provisioning/provisioner.ts';
 import { createSimulatedDriver } from '../provisioning/simulated/driver.ts';
+import { loadSecretBox } from '../secrets/key.ts';
 import { createServices } from '../services.ts';
 import { runAdminCommand, type CommandResult } from './commands.ts';
 import { serverFile } from './endpoint.ts';
@@ -39,7 +40,9 @@ async function directly(env: ReturnType<typeof readEnvironment>, argv: string[])
       driver: createSimulatedDriver({ delayMs: 0 }),
       log: console,
     });
-    return await runAdminCommand(argv, createServices({ env, database, provisioner }));
+    // The server warns about a missing SECRETS_KEY when it starts; a command's output stays its own.
+    const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, { warn: () => undefined });
+    return await runAdminCommand(argv, createServices({ env, database, provisioner, secretBox }));
   } finally {
     await database.close();
   }

@@ -12,18 +12,19 @@ export interface IdentitySecrets {
 // Created once, then read from the database at every start: restarts and other processes sign and
 // verify with the same keys, so no token or session is invalidated.
 export async function loadIdentitySecrets(db: Db): Promise<IdentitySecrets> {
-  const signing = await loadOrCreate(db, 'signing-key', async () => {
+  const signing = await loadOrCreateSecret(db, 'signing-key', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = await exportJWK(privateKey);
     return { ...jwk, kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
   });
-  const cookies = await loadOrCreate(db, 'cookie-keys', async () => ({
+  const cookies = await loadOrCreateSecret(db, 'cookie-keys', async () => ({
     keys: [randomBytes(32).toString('base64url')],
   }));
   return { signingKey: signing as JWK, cookieKeys: cookies.keys as string[] };
 }
 
-async function loadOrCreate(db: Db, id: string, create: () => Promise<Record<string, unknown>>) {
+/** The material stored under id in identity_secrets, created by create() on first use. */
+export async function loadOrCreateSecret(db: Db, id: string, create: () => Promise<Record<string, unknown>>) {
   const existing = await db.select().from(identitySecrets).where(eq(identitySecrets.id, id));
   if (existing[0]) return existing[0].material;
   // Two processes starting together: the first insert wins and both read it back.
