@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '../../config/env.ts';
-import { graphql } from '../../gql';
+import { graphql } from '../graphql/document.ts';
 import { platformRequest } from '../graphql/platform.ts';
 import { accessStatus, type AccessStatus } from './access.ts';
 import { fetchPermissions } from './permissions.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../gql';
+import { graphql } from '../../../lib/graphql/document.ts';
 import type { NamespaceCreateInput } from '../../../gql/graphql.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
 

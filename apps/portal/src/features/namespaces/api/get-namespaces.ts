@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../gql';
+import { graphql } from '../../../lib/graphql/document.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
 import { isChanging, pollIntervalMs } from './namespace-activity.ts';
 
