@@ -31,6 +31,14 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   PROVISIONER_DRIVER: z.enum(['simulated', 'kubernetes']).default('simulated'),
   SIMULATED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  // Default web addresses of containers are `{container}-{namespace}.$APPS_DOMAIN`.
+  APPS_DOMAIN: z
+    .string()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+      'must be a lowercase domain name',
+    )
+    .default('apps.localhost'),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: booleanFlag.default(false),

@@ -4,6 +4,9 @@ import { createSignInThrottle } from './identity/throttle.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAccountStore } from './modules/accounts/store.ts';
 import { createAuditStore } from './modules/audit/store.ts';
+import { interimCollaborators } from './modules/containers/interim.ts';
+import { containerProvisioning } from './modules/containers/provisioning.ts';
+import { createContainerService } from './modules/containers/service.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
 import { createNamespaceService } from './modules/namespaces/service.ts';
 import type { Provisioner } from './provisioning/provisioner.ts';
@@ -17,8 +20,9 @@ export function createServices(deps: {
   /** Encrypts secrets at rest (registry passwords, secret environment variables). */
   secretBox: SecretBox;
 }) {
-  const { env, database, provisioner } = deps;
+  const { env, database, provisioner, secretBox } = deps;
   provisioner.register('namespace', namespaceProvisioning);
+  provisioner.register('container', containerProvisioning);
   const accounts = createAccountService({
     store: createAccountStore(database.db),
     throttle: createSignInThrottle(database.db),
@@ -28,6 +32,13 @@ export function createServices(deps: {
     accounts,
     namespaces: createNamespaceService({ database, provisioner }),
     audit: createAuditStore(database.db),
+    containers: createContainerService({
+      database,
+      provisioner,
+      secretBox,
+      appsDomain: env.APPS_DOMAIN,
+      collaborators: interimCollaborators,
+    }),
   };
 }
 

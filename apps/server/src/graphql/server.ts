@@ -7,6 +7,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { DomainError } from '../errors.ts';
 import { accountResolvers } from '../modules/accounts/resolvers.ts';
 import { auditResolvers } from '../modules/audit/resolvers.ts';
+import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
 import type { GraphQLContext } from './context.ts';
@@ -46,7 +47,7 @@ export function createPlatformYoga(options: { logErrors: (error: unknown) => voi
   return createYoga<ServerContext, GraphQLContext>({
     schema: createSchema<ServerContext & GraphQLContext>({
       typeDefs,
-      resolvers: [accountResolvers, namespaceResolvers, auditResolvers, pricingResolvers],
+      resolvers: [accountResolvers, namespaceResolvers, auditResolvers, pricingResolvers, containerResolvers],
     }),
     graphqlEndpoint: PLATFORM_ENDPOINT,
     graphiql: false,

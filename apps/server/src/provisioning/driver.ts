@@ -1,3 +1,5 @@
+import type { Db } from '../db/client.ts';
+import type { ContainerRow } from '../modules/containers/store.ts';
 import type { NamespaceRow } from '../modules/namespaces/store.ts';
 
 /**
@@ -10,4 +12,13 @@ export interface RuntimeDriver {
   settleDelayMs(kind: string, action: string): number;
   applyNamespace(namespace: NamespaceRow): Promise<void>;
   deleteNamespace(namespace: NamespaceRow): Promise<void>;
+  /**
+   * Hands the container's desired state to the runtime (in the task's transaction). The runtime reports
+   * back on its own: replicas as they come and go, then the container `running` and unlocked.
+   */
+  applyContainer(tx: Db, container: ContainerRow): Promise<void>;
+  /** Stops the container's replicas; once they are gone the runtime removes the container. */
+  deleteContainer(tx: Db, container: ContainerRow): Promise<void>;
+  /** Advances what the runtime does over time (rollouts, scaling, status); the provisioner's loop calls it. */
+  reconcile(db: Db): Promise<void>;
 }

@@ -111,6 +111,7 @@ export function createProvisioner(deps: {
     if (stopped) return;
     timer = setTimeout(() => {
       running = runDue()
+        .then(() => driver.reconcile(database.db))
         .catch((error: unknown) => log.error({ err: error }, 'provisioner loop failed'))
         .then(() => schedule(deps.pollMs ?? 250));
     }, delay);
@@ -131,6 +132,8 @@ export function createProvisioner(deps: {
       });
     },
     runDue,
+    /** One pass of the runtime's own work (rollouts, scaling); the loop runs it after the due tasks. */
+    reconcileRuntime: () => driver.reconcile(database.db),
     start() {
       stopped = false;
       schedule(0);

@@ -103,3 +103,15 @@ CREATE TABLE log_lines (
   line text NOT NULL
 );
 CREATE INDEX log_lines_source_idx ON log_lines (source_kind, source_id, stream, id);
+
+-- The simulated runtime's own record of each container it runs (no other driver uses it): the replica set
+-- it rolls out (the 5 characters in replica names), its phase, and when its next step is due. Kept in the
+-- database so a restart carries on where it stopped, and locked row by row so two processes never advance
+-- the same container.
+CREATE TABLE simulated_containers (
+  container_id integer PRIMARY KEY REFERENCES containers (id) ON DELETE CASCADE,
+  revision text NOT NULL,
+  -- rolling | steady | deleting
+  phase text NOT NULL,
+  next_step_at timestamptz NOT NULL DEFAULT now()
+);

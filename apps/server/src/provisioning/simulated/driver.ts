@@ -1,11 +1,18 @@
 import type { RuntimeDriver } from '../driver.ts';
+import { createSimulatedContainers } from './containers.ts';
 
 // Nothing really runs: changes take a configurable time, then succeed, as the customer would see them.
 export function createSimulatedDriver(options: { delayMs: number }): RuntimeDriver {
+  const containers = createSimulatedContainers(options);
   return {
     name: 'simulated',
     settleDelayMs: () => options.delayMs,
     applyNamespace: async () => undefined,
     deleteNamespace: async () => undefined,
+    applyContainer: (tx, container) => containers.apply(tx, container),
+    deleteContainer: (tx, container) => containers.delete(tx, container),
+    reconcile: async (db) => {
+      await containers.reconcile(db);
+    },
   };
 }

@@ -1,0 +1,18 @@
+import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import { createContainerStore } from './store.ts';
+
+/**
+ * Container → runtime. The task only hands the change over: the runtime brings replicas up (or down) over
+ * time and reports the container running and unlocked, or removes it once deleted.
+ */
+export const containerProvisioning: ResourceHandler = {
+  async apply(tx, driver, id, action) {
+    const container = await createContainerStore(tx).findAnyById(id);
+    if (!container) return;
+    if (action === 'delete') await driver.deleteContainer(tx, container);
+    else await driver.applyContainer(tx, container);
+  },
+  async fail(tx, id) {
+    await createContainerStore(tx).update(id, { state: 'failed', locked: false });
+  },
+};

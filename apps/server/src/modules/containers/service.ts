@@ -1,0 +1,336 @@
+import type { Database, Db } from '../../db/client.ts';
+import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
+import type { ContainerCreateInput, ContainerModifyInput } from '../../generated/resolvers-types.ts';
+import type { Provisioner } from '../../provisioning/provisioner.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
+import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import { createAuditStore, diff } from '../audit/store.ts';
+import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
+import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
+import { withAddresses } from './addresses.ts';
+import { createRequestLoaders } from './loaders.ts';
+import { applyContainerPatch, type ContainerPatch } from './patch.ts';
+import type { ContainerSpec, MountVolumeRequest } from './spec.ts';
+import { createContainerStore, type ContainerRow, type ContainerStore } from './store.ts';
+import { validateContainer } from './validation.ts';
+
+/** What containers need of registries and volumes (their modules own the rules). */
+export interface ContainerCollaborators {
+  /** The registry of that name in the namespace, or BAD_USER_INPUT. */
+  findRegistryForUse(tx: Db, namespaceId: number, name: string): Promise<{ id: number; name: string }>;
+  /** The volume for a mount, created or grown as asked, or BAD_USER_INPUT. */
+  resolveMountVolume(
+    tx: Db,
+    namespace: NamespaceRow,
+    request: MountVolumeRequest,
+    account: AccountWithCustomer,
+  ): Promise<{ id: number }>;
+}
+
+const SECRET_MASK = '***';
+
+/** What the audit log records of a container: secret values never, only that they are set. */
+function audited(spec: ContainerSpec | null, state: string | null) {
+  if (!spec) return null;
+  return {
+    name: spec.name,
+    image: spec.image,
+    registry: spec.registry,
+    resources: spec.resources,
+    entrypoint: spec.entrypoint,
+    command: spec.command,
+    ports: spec.ports,
+    environmentVariables: Object.fromEntries(
+      spec.environmentVariables.map((variable) => [
+        variable.name,
+        variable.secret ? SECRET_MASK : (variable.value ?? variable.stored),
+      ]),
+    ),
+    ingresses: spec.ingresses,
+    mounts: spec.mounts.map((mount) => mount.path),
+    healthCheck: spec.healthCheck,
+    scaling: spec.scaling,
+    state,
+  };
+}
+
+const emptySpec = (name: string, namespace: string): ContainerSpec => ({
+  name,
+  namespace,
+  type: 'DEFAULT',
+  image: '',
+  registry: null,
+  resources: DEFAULT_CONTAINER_SIZE,
+  entrypoint: null,
+  command: null,
+  ports: [],
+  environmentVariables: [],
+  ingresses: [],
+  mounts: [],
+  healthCheck: null,
+  scaling: { replicas: 1 },
+});
+
+export function createContainerService(deps: {
+  database: Database;
+  provisioner: Provisioner;
+  secretBox: SecretBox;
+  appsDomain: string;
+  collaborators: ContainerCollaborators;
+}) {
+  const { database, provisioner, secretBox, appsDomain, collaborators } = deps;
+  const store = createContainerStore(database.db);
+
+  function refuseSuspended(account: AccountWithCustomer) {
+    const access = containerAccess(permissionsFor(account.customer, account.products));
+    if (access === 'none')
+      throw forbidden('Your account is suspended: containers cannot be created or changed');
+    return access;
+  }
+
+  /** The stored container as a spec (variables keep their stored, possibly encrypted, values). */
+  async function specOf(
+    txStore: ContainerStore,
+    row: ContainerRow,
+    namespace: string,
+  ): Promise<ContainerSpec> {
+    const [variables, ingresses, mounts, registry] = await Promise.all([
+      txStore.variablesOf([row.id]),
+      txStore.ingressesOf([row.id]),
+      txStore.mountsOf([row.id]),
+      row.registryId === null ? undefined : txStore.registryName(row.registryId),
+    ]);
+    return {
+      name: row.name,
+      namespace,
+      type: row.type,
+      image: row.image,
+      registry: registry ?? null,
+      resources: row.resources,
+      entrypoint: row.entrypoint,
+      command: row.command,
+      ports: row.ports,
+      environmentVariables: (variables.get(row.id) ?? []).map((variable) => ({
+        name: variable.name,
+        secret: variable.secret,
+        stored: variable.value,
+      })),
+      ingresses: (ingresses.get(row.id) ?? []).map((ingress) => ({
+        domainName: ingress.domainName,
+        port: ingress.port,
+        enableTLS: ingress.enableTls,
+        allowlist: ingress.allowlist,
+      })),
+      mounts: (mounts.get(row.id) ?? []).map((mount) => ({ path: mount.path, volumeId: mount.volumeId })),
+      healthCheck: row.healthCheck,
+      scaling: row.scaling,
+    };
+  }
+
+  /** Checks against other records, then writes the spec's children; runs in the caller's transaction. */
+  async function writeChildren(
+    tx: Db,
+    account: AccountWithCustomer,
+    namespace: NamespaceRow,
+    containerId: number,
+    spec: ContainerSpec,
+  ) {
+    const txStore = createContainerStore(tx);
+    const taken = await txStore.domainsInUse(
+      spec.ingresses.map((ingress) => ingress.domainName ?? ''),
+      containerId,
+    );
+    // Whose it is stays unsaid: the name may belong to another customer.
+    if (taken.length > 0) throw badInput('ingresses', `ingresses: domain name ${taken[0]} is already in use`);
+    const mounts = [];
+    for (const mount of spec.mounts) {
+      const volumeId =
+        mount.volumeId ?? (await collaborators.resolveMountVolume(tx, namespace, mount.volume, account)).id;
+      mounts.push({ path: mount.path, volumeId });
+    }
+    await txStore.replaceVariables(
+      containerId,
+      spec.environmentVariables.map((variable) => ({
+        name: variable.name,
+        secret: variable.secret,
+        value:
+          variable.stored ?? (variable.secret ? secretBox.encryptSecret(variable.value) : variable.value),
+      })),
+    );
+    await txStore.replaceIngresses(
+      containerId,
+      spec.ingresses.map((ingress) => ({
+        domainName: ingress.domainName ?? '',
+        port: ingress.port,
+        enableTls: ingress.enableTLS,
+        allowlist: ingress.allowlist,
+      })),
+    );
+    await txStore.replaceMounts(containerId, mounts);
+  }
+
+  const rowValues = (spec: ContainerSpec, registryId: number | null) => ({
+    type: spec.type,
+    image: spec.image,
+    registryId,
+    resources: spec.resources,
+    entrypoint: spec.entrypoint,
+    command: spec.command,
+    ports: spec.ports.map((port) => String(Number(port))),
+    healthCheck: spec.healthCheck,
+    scaling: spec.scaling,
+  });
+
+  async function audit(
+    tx: Db,
+    account: AccountWithCustomer,
+    eventType: 'create' | 'update' | 'delete',
+    id: number,
+    before: ReturnType<typeof audited>,
+    after: ReturnType<typeof audited>,
+  ) {
+    await createAuditStore(tx).insert({
+      customerId: account.customerId,
+      accountId: account.id,
+      eventType,
+      modelName: 'Container',
+      modelId: id,
+      changeSet: diff(before, after),
+    });
+  }
+
+  /** The namespace to change a container in: NOT_FOUND when missing, CONFLICT while it is being changed. */
+  async function namespaceForChange(tx: Db, account: AccountWithCustomer, name: string) {
+    const namespace = await createNamespaceStore(tx).findByName(account.customerId, name);
+    if (!namespace) throw notFound(`Namespace ${name}`);
+    if (namespace.locked) {
+      throw conflict(
+        `Namespace ${namespace.name} is being changed (${namespace.state}); try again when it is done`,
+      );
+    }
+    return namespace;
+  }
+
+  /** The container to change, locked for this transaction: NOT_FOUND, or CONFLICT while it is being changed. */
+  async function containerForChange(
+    tx: Db,
+    account: AccountWithCustomer,
+    input: { namespace: string; name: string },
+  ) {
+    const txStore = createContainerStore(tx);
+    const found = await txStore.findByName(account.customerId, input.namespace, input.name);
+    if (!found) throw notFound(`Container ${input.name} in namespace ${input.namespace}`);
+    await txStore.lock(found.id);
+    const row = await txStore.findAnyById(found.id);
+    if (!row) throw notFound(`Container ${input.name} in namespace ${input.namespace}`);
+    if (row.locked) {
+      throw conflict(`Container ${row.name} is being changed (${row.state}); try again when it is done`);
+    }
+    return row;
+  }
+
+  return {
+    /** Per-request loaders: lists load their children in one statement per kind. */
+    loaders: (account: AccountWithCustomer) => createRequestLoaders(store, account.customerId),
+
+    async find(
+      account: AccountWithCustomer,
+      where: { id?: string | null; containerResourceInput?: { name: string; namespace: string } | null },
+    ) {
+      if (where.id != null) {
+        const id = Number(where.id);
+        const row = Number.isSafeInteger(id) ? await store.findById(account.customerId, id) : undefined;
+        if (!row) throw notFound(`Container ${where.id}`);
+        return row;
+      }
+      const input = where.containerResourceInput;
+      if (input) {
+        const row = await store.findByName(account.customerId, input.namespace, input.name);
+        if (!row) throw notFound(`Container ${input.name} in namespace ${input.namespace}`);
+        return row;
+      }
+      throw badInput('id', 'Give the container id or containerResourceInput');
+    },
+
+    async create(account: AccountWithCustomer, input: ContainerCreateInput) {
+      const access = refuseSuspended(account);
+      const { name, namespace: namespaceName, type, ...patch } = input;
+      const spec = withAddresses(
+        { ...applyContainerPatch(emptySpec(name.trim(), namespaceName), patch), type: type ?? 'DEFAULT' },
+        appsDomain,
+      );
+      validateContainer(spec);
+
+      return database.db.transaction(async (tx) => {
+        const txStore = createContainerStore(tx);
+        await createNamespaceStore(tx).lockCustomer(account.customerId);
+        const namespace = await namespaceForChange(tx, account, namespaceName);
+        if (await txStore.findByName(account.customerId, namespace.name, spec.name)) {
+          throw badInput(
+            'name',
+            `A container named ${spec.name} already exists in namespace ${namespace.name}`,
+          );
+        }
+        if (access === 'restricted' && (await txStore.countInNamespace(namespace.id)) > 0) {
+          throw forbidden('Without a subscription a namespace can hold one container; subscribe to add more');
+        }
+        const registry =
+          spec.registry && (await collaborators.findRegistryForUse(tx, namespace.id, spec.registry));
+        const row = await txStore.insert({
+          namespaceId: namespace.id,
+          name: spec.name,
+          state: 'creating',
+          ...rowValues(spec, registry ? registry.id : null),
+        });
+        await writeChildren(tx, account, namespace, row.id, spec);
+        await audit(tx, account, 'create', row.id, null, audited(spec, row.state));
+        await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'create' });
+        return row;
+      });
+    },
+
+    async modify(account: AccountWithCustomer, input: ContainerModifyInput) {
+      refuseSuspended(account);
+      const { name, namespace: namespaceName, ...patch } = input;
+      return database.db.transaction(async (tx) => {
+        const txStore = createContainerStore(tx);
+        const row = await containerForChange(tx, account, input);
+        const namespace = await namespaceForChange(tx, account, namespaceName);
+        const before = await specOf(txStore, row, namespace.name);
+        const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), appsDomain);
+        validateContainer(after);
+        let registryId = row.registryId;
+        if (after.registry !== before.registry) {
+          registryId = after.registry
+            ? (await collaborators.findRegistryForUse(tx, namespace.id, after.registry)).id
+            : null;
+        }
+        await writeChildren(tx, account, namespace, row.id, after);
+        const updated = await txStore.update(row.id, {
+          ...rowValues(after, registryId),
+          state: 'updating',
+          locked: true,
+        });
+        if (!updated) throw notFound(`Container ${name} in namespace ${namespaceName}`);
+        await audit(tx, account, 'update', row.id, audited(before, row.state), audited(after, updated.state));
+        await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'update' });
+        return updated;
+      });
+    },
+
+    async delete(account: AccountWithCustomer, input: { name: string; namespace: string }) {
+      return database.db.transaction(async (tx) => {
+        const txStore = createContainerStore(tx);
+        const row = await containerForChange(tx, account, input);
+        const before = await specOf(txStore, row, input.namespace);
+        await txStore.update(row.id, { state: 'deleting', locked: true });
+        await audit(tx, account, 'delete', row.id, audited(before, row.state), null);
+        await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'delete' });
+        return true;
+      });
+    },
+  };
+}
+
+export type ContainerService = ReturnType<typeof createContainerService>;

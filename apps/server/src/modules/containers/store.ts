@@ -1,0 +1,214 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import {
+  containerEnvironmentVariables,
+  containerIngresses,
+  containerMounts,
+  containerReplicas,
+  containers,
+  namespaces,
+} from '../../db/schema.ts';
+
+export type ContainerRow = typeof containers.$inferSelect;
+export type EnvironmentVariableRow = typeof containerEnvironmentVariables.$inferSelect;
+export type MountRow = typeof containerMounts.$inferSelect;
+export type ReplicaRow = typeof containerReplicas.$inferSelect;
+/** An ingress with the namespace of its container (Ingress.namespace). */
+export type IngressRow = typeof containerIngresses.$inferSelect & { namespaceId: number };
+
+export type ContainerValues = Omit<
+  typeof containers.$inferInsert,
+  'id' | 'state' | 'locked' | 'createdAt' | 'modifiedAt' | 'startedAt'
+>;
+
+/** Children of many containers in one statement, grouped by container id (lists never query per row). */
+function groupBy<T extends { containerId: number }>(rows: T[]) {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.containerId);
+    if (group) group.push(row);
+    else groups.set(row.containerId, [row]);
+  }
+  return groups;
+}
+
+export function createContainerStore(db: Db) {
+  const ownedBy = (customerId: number) =>
+    sql`${containers.namespaceId} IN (SELECT id FROM ${namespaces} WHERE customer_id = ${customerId})`;
+
+  return {
+    async findById(customerId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(containers)
+        .where(and(eq(containers.id, id), ownedBy(customerId)));
+      return row;
+    },
+
+    async findByName(customerId: number, namespace: string, name: string) {
+      const [row] = await db
+        .select({ container: containers })
+        .from(containers)
+        .innerJoin(namespaces, eq(namespaces.id, containers.namespaceId))
+        .where(
+          and(
+            eq(namespaces.customerId, customerId),
+            eq(namespaces.name, namespace),
+            eq(containers.name, name),
+          ),
+        );
+      return row?.container;
+    },
+
+    async findAnyById(id: number) {
+      const [row] = await db.select().from(containers).where(eq(containers.id, id));
+      return row;
+    },
+
+    /** Locks the container row for the rest of the transaction (one change at a time). */
+    async lock(id: number) {
+      await db.execute(sql`SELECT id FROM ${containers} WHERE id = ${id} FOR UPDATE`);
+    },
+
+    async countInNamespace(namespaceId: number) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(containers)
+        .where(eq(containers.namespaceId, namespaceId));
+      return row?.count ?? 0;
+    },
+
+    async listByNamespaces(namespaceIds: number[]) {
+      if (namespaceIds.length === 0) return new Map<number, ContainerRow[]>();
+      const rows = await db
+        .select()
+        .from(containers)
+        .where(inArray(containers.namespaceId, namespaceIds))
+        .orderBy(asc(containers.name));
+      const groups = new Map<number, ContainerRow[]>();
+      for (const row of rows) groups.set(row.namespaceId, [...(groups.get(row.namespaceId) ?? []), row]);
+      return groups;
+    },
+
+    async variablesOf(containerIds: number[]) {
+      if (containerIds.length === 0) return new Map<number, EnvironmentVariableRow[]>();
+      return groupBy(
+        await db
+          .select()
+          .from(containerEnvironmentVariables)
+          .where(inArray(containerEnvironmentVariables.containerId, containerIds))
+          .orderBy(asc(containerEnvironmentVariables.name)),
+      );
+    },
+
+    async ingressesOf(containerIds: number[]) {
+      if (containerIds.length === 0) return new Map<number, IngressRow[]>();
+      const rows = await db
+        .select({ ingress: containerIngresses, namespaceId: containers.namespaceId })
+        .from(containerIngresses)
+        .innerJoin(containers, eq(containers.id, containerIngresses.containerId))
+        .where(inArray(containerIngresses.containerId, containerIds))
+        .orderBy(asc(containerIngresses.id));
+      return groupBy(rows.map((row) => ({ ...row.ingress, namespaceId: row.namespaceId })));
+    },
+
+    async mountsOf(containerIds: number[]) {
+      if (containerIds.length === 0) return new Map<number, MountRow[]>();
+      return groupBy(
+        await db
+          .select()
+          .from(containerMounts)
+          .where(inArray(containerMounts.containerId, containerIds))
+          .orderBy(asc(containerMounts.path)),
+      );
+    },
+
+    async replicasOf(containerIds: number[]) {
+      if (containerIds.length === 0) return new Map<number, ReplicaRow[]>();
+      return groupBy(
+        await db
+          .select()
+          .from(containerReplicas)
+          .where(inArray(containerReplicas.containerId, containerIds))
+          .orderBy(asc(containerReplicas.name)),
+      );
+    },
+
+    async namespacesById(customerId: number, ids: number[]) {
+      if (ids.length === 0) return new Map<number, typeof namespaces.$inferSelect>();
+      const rows = await db
+        .select()
+        .from(namespaces)
+        .where(and(eq(namespaces.customerId, customerId), inArray(namespaces.id, ids)));
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    /** The name of a private registry (its module owns the table; containers only show the name). */
+    async registryName(id: number) {
+      const rows = await queryRows<{ name: string }>(
+        db,
+        sql`SELECT name FROM private_registries WHERE id = ${id}`,
+      );
+      return rows[0]?.name;
+    },
+
+    /** Which of these domain names another container already uses. */
+    async domainsInUse(domainNames: string[], exceptContainerId: number | null) {
+      if (domainNames.length === 0) return [];
+      const conditions = [inArray(containerIngresses.domainName, domainNames)];
+      if (exceptContainerId !== null) conditions.push(ne(containerIngresses.containerId, exceptContainerId));
+      const rows = await db
+        .select({ domainName: containerIngresses.domainName })
+        .from(containerIngresses)
+        .where(and(...conditions));
+      return rows.map((row) => row.domainName);
+    },
+
+    async insert(values: ContainerValues & { state: string }) {
+      const [row] = await db
+        .insert(containers)
+        .values({ ...values, locked: true })
+        .returning();
+      if (!row) throw new Error('container insert returned nothing');
+      return row;
+    },
+
+    async update(id: number, values: Partial<Omit<ContainerRow, 'id' | 'namespaceId' | 'createdAt'>>) {
+      const [row] = await db
+        .update(containers)
+        .set({ ...values, modifiedAt: new Date() })
+        .where(eq(containers.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Removes the container; variables, ingresses (freeing their names), mounts and replicas cascade. */
+    async remove(id: number) {
+      await db.delete(containers).where(eq(containers.id, id));
+    },
+
+    async replaceVariables(containerId: number, rows: { name: string; value: string; secret: boolean }[]) {
+      await db
+        .delete(containerEnvironmentVariables)
+        .where(eq(containerEnvironmentVariables.containerId, containerId));
+      if (rows.length)
+        await db.insert(containerEnvironmentVariables).values(rows.map((row) => ({ ...row, containerId })));
+    },
+
+    async replaceIngresses(
+      containerId: number,
+      rows: { domainName: string; port: number; enableTls: boolean; allowlist: string[] }[],
+    ) {
+      await db.delete(containerIngresses).where(eq(containerIngresses.containerId, containerId));
+      if (rows.length)
+        await db.insert(containerIngresses).values(rows.map((row) => ({ ...row, containerId })));
+    },
+
+    async replaceMounts(containerId: number, rows: { path: string; volumeId: number }[]) {
+      await db.delete(containerMounts).where(eq(containerMounts.containerId, containerId));
+      if (rows.length) await db.insert(containerMounts).values(rows.map((row) => ({ ...row, containerId })));
+    },
+  };
+}
+
+export type ContainerStore = ReturnType<typeof createContainerStore>;

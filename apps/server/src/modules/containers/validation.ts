@@ -1,0 +1,181 @@
+import { isIP } from 'node:net';
+import { badInput } from '../../errors.ts';
+import { nameProblem } from '../namespaces/rules.ts';
+import { containerSize } from '../pricing/resources.ts';
+import type { ContainerSpec, IngressSpec } from './spec.ts';
+
+// The rules of a container's whole desired state, each failing with BAD_USER_INPUT and a message that
+// starts with the field. Pure: nothing here reads the database, so bad input is refused before anything
+// is written. (Registry existence, domain names of others and volumes are checked in the service.)
+
+export const MAX_MANUAL_REPLICAS = 10;
+export const MAX_AUTOSCALING_REPLICAS = 10;
+
+// Docker image reference: [registry[:port]/]path[:tag][@sha256:digest], path components lowercase.
+const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+const DOMAIN = `(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*(?::[0-9]+)?)`;
+const PATH_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
+const IMAGE_REFERENCE = new RegExp(
+  `^(?:${DOMAIN}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
+);
+const MAX_IMAGE_NAME = 255;
+
+const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Ports are decimal strings; a protocol suffix ("8080/tcp") is not accepted: every port is TCP.
+const PORT = /^[1-9][0-9]{0,4}$/;
+const HOST_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export function imageProblem(image: string): string | null {
+  if (image.trim() === '') return 'image: an image is required, e.g. nginx:1.27';
+  const name = image.split(/[:@]/, 1)[0] ?? image;
+  if (!IMAGE_REFERENCE.test(image) || name.length > MAX_IMAGE_NAME) {
+    return `image: "${image}" is not an image reference ([registry[:port]/]path[:tag][@sha256:digest], path in lowercase)`;
+  }
+  return null;
+}
+
+/** A valid port number's text, or null. */
+export function portNumber(text: string): number | null {
+  if (!PORT.test(text)) return null;
+  const port = Number(text);
+  return port <= 65535 ? port : null;
+}
+
+export function hostnameProblem(domain: string): string | null {
+  const labels = domain.split('.');
+  const valid =
+    domain.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => HOST_LABEL.test(label)) &&
+    !/^[0-9]+$/.test(labels.at(-1) ?? '');
+  return valid
+    ? null
+    : `ingresses: "${domain}" is not a valid domain name (lowercase host name such as shop.example.com)`;
+}
+
+/** An IPv4/IPv6 address, or one with a /prefix within its family's length. */
+export function isAllowlistEntry(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^[0-9]{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function duplicate<T>(items: T[], key: (item: T) => string): string | undefined {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const value = key(item);
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return undefined;
+}
+
+function validateIngress(ingress: IngressSpec, ports: Set<number>) {
+  if (ingress.domainName === null)
+    throw new Error('ingress domain defaults must be applied before validation');
+  const problem = hostnameProblem(ingress.domainName);
+  if (problem) throw badInput('ingresses', problem);
+  if (!ports.has(ingress.port)) {
+    throw badInput(
+      'ingresses',
+      `ingresses: port ${ingress.port} of ${ingress.domainName} is not one of the container's ports`,
+    );
+  }
+  const bad = ingress.allowlist.find((entry) => !isAllowlistEntry(entry));
+  if (bad !== undefined) {
+    throw badInput(
+      'ingresses',
+      `ingresses: allowlist entry "${bad}" is not an IPv4/IPv6 address or CIDR range`,
+    );
+  }
+}
+
+function validateScaling(scaling: ContainerSpec['scaling']) {
+  if ('replicas' in scaling) {
+    if (
+      !Number.isInteger(scaling.replicas) ||
+      scaling.replicas < 0 ||
+      scaling.replicas > MAX_MANUAL_REPLICAS
+    ) {
+      throw badInput('scaling', `scaling: manual replicas must be from 0 to ${MAX_MANUAL_REPLICAS}`);
+    }
+    return;
+  }
+  const { minimum, maximum, triggers } = scaling;
+  if (minimum < 1 || maximum > MAX_AUTOSCALING_REPLICAS || minimum > maximum) {
+    throw badInput(
+      'scaling',
+      `scaling: autoscaling needs 1 <= minimum <= maximum <= ${MAX_AUTOSCALING_REPLICAS} replicas (got ${minimum} to ${maximum})`,
+    );
+  }
+  if (triggers.length === 0)
+    throw badInput('scaling', 'scaling: autoscaling needs at least one CPU or MEMORY trigger');
+  const twice = duplicate(triggers, (trigger) => trigger.type);
+  if (twice) throw badInput('scaling', `scaling: the ${twice} trigger is given twice`);
+  const bad = triggers.find((trigger) => trigger.threshold < 1 || trigger.threshold > 100);
+  if (bad) throw badInput('scaling', `scaling: the ${bad.type} trigger threshold must be from 1 to 100 %`);
+}
+
+/** Throws BAD_USER_INPUT for the first rule the desired state breaks. */
+export function validateContainer(spec: ContainerSpec): void {
+  const problem = nameProblem(spec.name);
+  if (problem) throw badInput('name', `Container ${problem}`);
+  const image = imageProblem(spec.image);
+  if (image) throw badInput('image', image);
+  if (spec.registry !== null && nameProblem(spec.registry)) {
+    throw badInput('registry', `registry: "${spec.registry}" is not a registry name`);
+  }
+  containerSize(spec.resources);
+
+  const badPort = spec.ports.find((port) => portNumber(port) === null);
+  if (badPort !== undefined) {
+    throw badInput('ports', `ports: "${badPort}" is not a port number from 1 to 65535 (digits only)`);
+  }
+  const twicePort = duplicate(spec.ports, (port) => String(Number(port)));
+  if (twicePort) throw badInput('ports', `ports: ${twicePort} is given twice`);
+  const ports = new Set(spec.ports.map(Number));
+
+  for (const variable of spec.environmentVariables) {
+    if (!ENVIRONMENT_NAME.test(variable.name)) {
+      throw badInput(
+        'environmentVariables',
+        `environmentVariables: "${variable.name}" is not a variable name (letters, digits and _, not starting with a digit)`,
+      );
+    }
+  }
+  const twiceVariable = duplicate(spec.environmentVariables, (variable) => variable.name);
+  if (twiceVariable)
+    throw badInput('environmentVariables', `environmentVariables: ${twiceVariable} is given twice`);
+
+  for (const ingress of spec.ingresses) validateIngress(ingress, ports);
+  const twiceDomain = duplicate(spec.ingresses, (ingress) => ingress.domainName ?? '');
+  if (twiceDomain) throw badInput('ingresses', `ingresses: domain name ${twiceDomain} is given twice`);
+
+  if (spec.healthCheck) {
+    if (!ports.has(spec.healthCheck.port)) {
+      throw badInput(
+        'healthCheck',
+        `healthCheck: port ${spec.healthCheck.port} is not one of the container's ports`,
+      );
+    }
+    if (!spec.healthCheck.path.startsWith('/')) {
+      throw badInput('healthCheck', `healthCheck: path "${spec.healthCheck.path}" must start with /`);
+    }
+  }
+
+  validateScaling(spec.scaling);
+
+  for (const mount of spec.mounts) {
+    if (!mount.path.startsWith('/') || mount.path === '/' || mount.path.split('/').includes('..')) {
+      throw badInput('mounts', `mounts: path "${mount.path}" must be an absolute path below / (without ..)`);
+    }
+    if (mount.volume && nameProblem(mount.volume.name)) {
+      throw badInput('mounts', `mounts: "${mount.volume.name}" is not a volume name`);
+    }
+  }
+  const twicePath = duplicate(spec.mounts, (mount) => mount.path.replace(/\/+$/, ''));
+  if (twicePath) throw badInput('mounts', `mounts: path ${twicePath} is given twice`);
+}

@@ -1,0 +1,56 @@
+import { badInput } from '../../errors.ts';
+
+// Our price list for container sizes: monthly, in EUR cents, per share of CPU and of memory.
+const CENTS_PER_250_MILLICORES = 120;
+const CENTS_PER_500_MB = 50;
+
+const MILLICORES = [250, 500, 750, 1000, 2000, 3000, 4000];
+const MEGABYTES = [
+  500, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12000, 13000, 14000, 15000, 16000,
+];
+
+/** A ContainerResources value (`CPU_{millicores}_RAM_{MB}`) as numbers. */
+export interface ContainerSize {
+  id: string;
+  millicores: number;
+  megabytes: number;
+}
+
+/** Every size of the ContainerResources enum, smallest CPU first. */
+export const CONTAINER_SIZES: ContainerSize[] = MILLICORES.flatMap((millicores) =>
+  MEGABYTES.map((megabytes) => ({ id: `CPU_${millicores}_RAM_${megabytes}`, millicores, megabytes })),
+);
+
+export const DEFAULT_CONTAINER_SIZE = 'CPU_250_RAM_500';
+
+export function containerSize(id: string): ContainerSize {
+  const size = CONTAINER_SIZES.find((candidate) => candidate.id === id);
+  if (!size) throw badInput('resources', `resources: ${id} is not a container size`);
+  return size;
+}
+
+export function monthlyPriceCents(size: ContainerSize): number {
+  return (size.millicores / 250) * CENTS_PER_250_MILLICORES + (size.megabytes / 500) * CENTS_PER_500_MB;
+}
+
+/**
+ * The ResourceSpecification view of a size: cpu in cores (millicores / 1000), ram in GB (MB / 1000, as the
+ * enum counts memory in decimal MB), and the monthly price in EUR cents.
+ */
+export function resourceSpecification(id: string) {
+  const size = containerSize(id);
+  return {
+    id: size.id,
+    kind: 'container',
+    cpu: size.millicores / 1000,
+    ram: size.megabytes / 1000,
+    price: { amount: monthlyPriceCents(size), currency: 'EUR' },
+  };
+}
+
+/** resourceSpecifications(kind): only containers have sizes so far. */
+export function resourceSpecifications(kind: string) {
+  if (kind !== 'container')
+    throw badInput('kind', `kind: no resource specifications for "${kind}"; use container`);
+  return CONTAINER_SIZES.map((size) => resourceSpecification(size.id));
+}

@@ -1,0 +1,237 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  containerIngresses,
+  containerReplicas,
+  containers as containersTable,
+  logLines,
+  simulatedContainers,
+} from '../../db/schema.ts';
+import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../modules/containers/store.ts';
+
+// The simulated runtime of containers. Each container it runs has a row in simulated_containers: the
+// replica set being rolled out (`revision`, the 5 characters in `{name}-{revision}-{n}`), a phase and when the
+// next step is due. Every reconcile takes the due rows (FOR UPDATE SKIP LOCKED, so two processes never
+// advance the same container) and moves each one step:
+//   rolling:  a new replica appears (pending, "Pulling image …"), becomes running ("Started"), the next one
+//             appears…; then replicas of the previous set terminate; then the container is running.
+//   steady:   autoscaling adds or removes one replica per step within minimum..maximum; running replicas
+//             answer the health check (a log line); mounted volumes fill slowly.
+//   deleting: replicas terminate, then the container is removed.
+// Log lines: source_kind 'replica', source_id = the replica's id, stream 'stdout'; the last 500 per replica
+// are kept, and they go with the replica.
+
+const REVISION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const LOG_LINES_KEPT = 500;
+/** How much a mounted volume fills per steady step, at most up to its size. */
+const VOLUME_GROWTH_BYTES = 1024 * 1024;
+const BYTES_PER_GB = 1_000_000_000;
+
+type Phase = 'rolling' | 'steady' | 'deleting';
+
+export function newRevision(): string {
+  return Array.from({ length: 5 }, () => REVISION_ALPHABET[randomInt(REVISION_ALPHABET.length)]).join('');
+}
+
+/**
+ * Simulated load in percent: a slow wave per container, the same in every process at the same moment, so
+ * autoscaling moves up and down between minimum and maximum without randomness.
+ */
+export function simulatedLoad(containerId: number, now: number, periodMs: number): number {
+  return Math.round(50 + 45 * Math.sin((2 * Math.PI * now) / periodMs + containerId));
+}
+
+/** The replica count autoscaling aims for from the current one: one up or down per step, within bounds. */
+export function autoscaleTarget(container: ContainerRow, current: number, load: number): number {
+  const { scaling } = container;
+  if ('replicas' in scaling) return scaling.replicas;
+  const threshold = Math.min(...scaling.triggers.map((trigger) => trigger.threshold));
+  let target = current;
+  if (load > threshold) target = current + 1;
+  else if (load < threshold / 2) target = current - 1;
+  return Math.min(scaling.maximum, Math.max(scaling.minimum, target));
+}
+
+const initialReplicas = (container: ContainerRow) =>
+  'replicas' in container.scaling ? container.scaling.replicas : container.scaling.minimum;
+
+export function createSimulatedContainers(options: { delayMs: number }) {
+  // SIMULATED_DELAY_MS scales everything: a rollout step takes a third of it, a steady step four of those.
+  const stepMs = Math.round(options.delayMs / 3);
+  const steadyMs = Math.max(stepMs * 4, 50);
+
+  async function schedule(tx: Db, containerId: number, phase: Phase, revision?: string) {
+    const delay = phase === 'steady' ? steadyMs : stepMs;
+    const nextStepAt = sql`now() + make_interval(secs => ${delay / 1000})`;
+    await tx
+      .insert(simulatedContainers)
+      .values({ containerId, phase, revision: revision ?? newRevision(), nextStepAt })
+      .onConflictDoUpdate({
+        target: simulatedContainers.containerId,
+        set: { phase, nextStepAt, ...(revision ? { revision } : {}) },
+      });
+  }
+
+  async function log(tx: Db, replica: { id: number }, lines: string[]) {
+    if (lines.length === 0) return;
+    await tx
+      .insert(logLines)
+      .values(lines.map((line) => ({ sourceKind: 'replica', sourceId: replica.id, stream: 'stdout', line })));
+  }
+
+  async function addReplica(tx: Db, container: ContainerRow, revision: string, existing: ReplicaRow[]) {
+    const prefix = `${container.name}-${revision}-`;
+    const used = existing
+      .filter((replica) => replica.name.startsWith(prefix))
+      .map((replica) => Number(replica.name.slice(prefix.length)));
+    const index = Math.max(0, ...used) + 1;
+    const message = `Pulling image ${container.image}`;
+    const [replica] = await tx
+      .insert(containerReplicas)
+      .values({
+        containerId: container.id,
+        name: `${prefix}${index}`,
+        status: 'pending',
+        statusMessage: message,
+      })
+      .returning();
+    if (replica) await log(tx, replica, [message]);
+  }
+
+  async function start(tx: Db, container: ContainerRow, replica: ReplicaRow) {
+    await tx
+      .update(containerReplicas)
+      .set({ status: 'running', statusMessage: 'Started' })
+      .where(eq(containerReplicas.id, replica.id));
+    const ports = container.ports.length ? ` on port ${container.ports.join(', ')}` : '';
+    await log(tx, replica, [
+      `Pulled image ${container.image}`,
+      `Started container ${container.name}`,
+      `Listening${ports}`,
+    ]);
+  }
+
+  /** A running replica first terminates (one step), then is gone with its log lines. */
+  async function stop(tx: Db, replica: ReplicaRow) {
+    if (replica.status !== 'terminating') {
+      await tx
+        .update(containerReplicas)
+        .set({ status: 'terminating', statusMessage: 'Stopping' })
+        .where(eq(containerReplicas.id, replica.id));
+      return;
+    }
+    await tx.delete(containerReplicas).where(eq(containerReplicas.id, replica.id));
+    await tx
+      .delete(logLines)
+      .where(and(eq(logLines.sourceKind, 'replica'), eq(logLines.sourceId, replica.id)));
+  }
+
+  async function roll(tx: Db, container: ContainerRow, revision: string, replicas: ReplicaRow[]) {
+    const current = replicas.filter((replica) => replica.name.startsWith(`${container.name}-${revision}-`));
+    const previous = replicas.filter((replica) => !current.includes(replica));
+    const pending = current.find((replica) => replica.status === 'pending');
+    const target = initialReplicas(container);
+    if (pending) await start(tx, container, pending);
+    else if (current.length < target) await addReplica(tx, container, revision, current);
+    else if (current.length > target) await stop(tx, current.at(-1) as ReplicaRow);
+    else if (previous[0]) await stop(tx, previous[0]);
+    else {
+      await createContainerStore(tx).update(container.id, {
+        state: 'running',
+        locked: false,
+        ...(container.state === 'creating' ? { startedAt: new Date() } : {}),
+      });
+      await tx
+        .update(containerIngresses)
+        .set({ state: 'created' })
+        .where(eq(containerIngresses.containerId, container.id));
+      await schedule(tx, container.id, 'steady');
+      return;
+    }
+    await schedule(tx, container.id, 'rolling');
+  }
+
+  async function keepRunning(tx: Db, container: ContainerRow, revision: string, replicas: ReplicaRow[]) {
+    const live = replicas.filter((replica) => replica.status !== 'terminating');
+    const pending = live.find((replica) => replica.status === 'pending');
+    const terminating = replicas.find((replica) => replica.status === 'terminating');
+    const target = autoscaleTarget(
+      container,
+      live.length,
+      simulatedLoad(container.id, Date.now(), steadyMs * 20),
+    );
+    if (terminating) await stop(tx, terminating);
+    else if (pending) await start(tx, container, pending);
+    else if (live.length < target) await addReplica(tx, container, revision, replicas);
+    else if (live.length > target) await stop(tx, live.at(-1) as ReplicaRow);
+
+    const running = replicas.filter((replica) => replica.status === 'running');
+    if (container.healthCheck && running.length) {
+      const line = `GET ${container.healthCheck.path} 200 (health check on port ${container.healthCheck.port})`;
+      for (const replica of running) await log(tx, replica, [line]);
+      await tx.execute(sql`
+        DELETE FROM log_lines WHERE id IN (
+          SELECT id FROM (
+            SELECT id, row_number() OVER (PARTITION BY source_id ORDER BY id DESC) AS age FROM log_lines
+            WHERE source_kind = 'replica' AND source_id IN (${sql.join(
+              running.map((replica) => sql`${replica.id}`),
+              sql`, `,
+            )})
+          ) AS aged WHERE age > ${LOG_LINES_KEPT})`);
+    }
+    if (running.length) {
+      // Volumes are the volumes module's table; the runtime only reports how full they are.
+      await tx.execute(sql`
+        UPDATE volumes SET usage_bytes = LEAST(size_gb::bigint * ${BYTES_PER_GB}, usage_bytes + ${VOLUME_GROWTH_BYTES})
+        WHERE id IN (SELECT volume_id FROM container_mounts WHERE container_id = ${container.id})`);
+    }
+    await schedule(tx, container.id, 'steady');
+  }
+
+  async function removeAll(tx: Db, container: ContainerRow, replicas: ReplicaRow[]) {
+    if (replicas.length === 0) {
+      await createContainerStore(tx).remove(container.id);
+      return;
+    }
+    for (const replica of replicas) await stop(tx, replica);
+    await schedule(tx, container.id, 'deleting');
+  }
+
+  return {
+    async apply(tx: Db, container: ContainerRow) {
+      await schedule(tx, container.id, 'rolling', newRevision());
+    },
+    async delete(tx: Db, container: ContainerRow) {
+      await schedule(tx, container.id, 'deleting');
+    },
+    /** One step for every container that is due; returns how many it advanced. */
+    async reconcile(db: Db): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(simulatedContainers)
+          .where(lte(simulatedContainers.nextStepAt, sql`now()`))
+          .orderBy(simulatedContainers.containerId)
+          .limit(50)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return 0;
+        const ids = due.map((row) => row.containerId);
+        const store = createContainerStore(tx);
+        const [rows, replicas] = await Promise.all([
+          tx.select().from(containersTable).where(inArray(containersTable.id, ids)),
+          store.replicasOf(ids),
+        ]);
+        for (const row of due) {
+          const container = rows.find((candidate) => candidate.id === row.containerId);
+          if (!container) continue;
+          const own = replicas.get(container.id) ?? [];
+          if (row.phase === 'rolling') await roll(tx, container, row.revision, own);
+          else if (row.phase === 'deleting') await removeAll(tx, container, own);
+          else await keepRunning(tx, container, row.revision, own);
+        }
+        return due.length;
+      });
+    },
+  };
+}

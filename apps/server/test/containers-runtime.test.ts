@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import {
+  DELETE_CONTAINER,
+  MODIFY_CONTAINER,
+  containerByName,
+  createContainer,
+  readyNamespace,
+  waitForContainer,
+  waitUntilContainerGone,
+} from './support/containers.ts';
+import { createCustomer, type TestCustomer } from './support/customers.ts';
+import { eventually } from './support/http.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+// The simulated runtime: replicas come up one by one, roll on change, scale, log, and go on delete.
+
+let server: TestServer;
+let alice: TestCustomer;
+
+beforeAll(async () => {
+  server = await startServer({ SIMULATED_DELAY_MS: '100' });
+  alice = await createCustomer(server, { subscriptions: ['serverless-container'] });
+  await readyNamespace(server.url, alice, 'runtime');
+});
+afterAll(() => server.close());
+
+const REPLICA_NAME = (container: string) => new RegExp(`^${container}-[a-z0-9]{5}-[0-9]+$`);
+const revisionOf = (name: string) => name.split('-').at(-2);
+
+async function replicaLogs(container: string) {
+  return queryRows<{ replica: string; line: string }>(
+    server.berth.database.db,
+    sql`SELECT r.name AS replica, l.line FROM log_lines l JOIN container_replicas r ON r.id = l.source_id
+        JOIN containers c ON c.id = r.container_id
+        WHERE l.source_kind = 'replica' AND c.name = ${container} ORDER BY l.id`,
+  );
+}
+
+describe('simulated runtime', () => {
+  it('brings replicas up one by one to running, rolls them on modify and removes everything on delete', async () => {
+    const created = await createContainer(alice, {
+      name: 'web',
+      namespace: 'runtime',
+      image: 'nginx:1.27',
+      ports: ['80'],
+      healthCheck: { port: 80, path: '/healthz' },
+      scaling: { manual: { replicas: 3 } },
+    });
+    expect(created).toMatchObject({
+      state: 'creating',
+      locked: true,
+      numberOfReplicas: 3,
+      availableReplicas: 0,
+      replicas: [],
+    });
+
+    // Replicas appear one at a time: some moment shows a pending one pulling the image, and fewer than 3.
+    const partway = await eventually('a replica pulling its image', async () => {
+      const container = await containerByName(alice, 'runtime', 'web');
+      const pulling = container.replicas.find((replica) => replica.status === 'pending');
+      return pulling && container.replicas.length < 3 ? { container, pulling } : undefined;
+    });
+    expect(partway.pulling.statusMessage).toBe('Pulling image nginx:1.27');
+    expect(partway.container.state).toBe('creating');
+
+    const running = await waitForContainer(alice, 'runtime', 'web', 'running');
+    expect(running.availableReplicas).toBe(3);
+    expect(running.numberOfReplicas).toBe(3);
+    expect(running.replicas.map((replica) => replica.name).sort()).toEqual(
+      [1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^web-[a-z0-9]{5}-${n}$`))),
+    );
+    for (const replica of running.replicas) {
+      expect(replica).toMatchObject({ status: 'running', statusMessage: 'Started' });
+      expect(replica.name).toMatch(REPLICA_NAME('web'));
+    }
+    const firstRevision = revisionOf(running.replicas[0]?.name ?? '');
+    expect(new Set(running.replicas.map((replica) => revisionOf(replica.name)))).toEqual(
+      new Set([firstRevision]),
+    );
+
+    // Start-up lines, then the health check answering while running.
+    await eventually('health check log lines', async () => {
+      const lines = await replicaLogs('web');
+      return lines.some((entry) => entry.line.startsWith('GET /healthz 200')) ? lines : undefined;
+    });
+    const lines = (await replicaLogs('web')).map((entry) => entry.line);
+    expect(lines).toContain('Pulling image nginx:1.27');
+    expect(lines).toContain('Started container web');
+
+    // A modification rolls: a new set comes up, the old one terminates.
+    await alice.data(MODIFY_CONTAINER, {
+      input: { name: 'web', namespace: 'runtime', image: 'nginx:1.28', scaling: { manual: { replicas: 2 } } },
+    });
+    const rolled = await waitForContainer(alice, 'runtime', 'web', 'running');
+    expect(rolled.replicas).toHaveLength(2);
+    expect(rolled.availableReplicas).toBe(2);
+    const secondRevision = revisionOf(rolled.replicas[0]?.name ?? '');
+    expect(secondRevision).not.toBe(firstRevision);
+    expect(rolled.replicas.every((replica) => revisionOf(replica.name) === secondRevision)).toBe(true);
+
+    await alice.data(DELETE_CONTAINER, { name: 'web', namespace: 'runtime' });
+    const deleting = await containerByName(alice, 'runtime', 'web');
+    expect(deleting).toMatchObject({ state: 'deleting', locked: true });
+    await waitUntilContainerGone(alice, 'runtime', 'web');
+    expect(await replicaLogs('web')).toEqual([]);
+    const leftovers = await queryRows<{ count: number }>(
+      server.berth.database.db,
+      sql`SELECT count(*)::int AS count FROM container_replicas r LEFT JOIN containers c ON c.id = r.container_id WHERE c.id IS NULL OR c.name = 'web'`,
+    );
+    expect(leftovers[0]?.count).toBe(0);
+  });
+
+  it('runs a container scaled to zero with no replicas', async () => {
+    await createContainer(alice, {
+      name: 'idle',
+      namespace: 'runtime',
+      image: 'nginx',
+      scaling: { manual: { replicas: 0 } },
+    });
+    const idle = await waitForContainer(alice, 'runtime', 'idle', 'running');
+    expect(idle).toMatchObject({ numberOfReplicas: 0, availableReplicas: 0, replicas: [] });
+  });
+
+  it('keeps an autoscaled container between its minimum and maximum', async () => {
+    const created = await createContainer(alice, {
+      name: 'scaled',
+      namespace: 'runtime',
+      image: 'nginx',
+      scaling: { auto: { replicas: { minimum: 2, maximum: 4 }, triggers: [{ type: 'CPU', threshold: 60 }] } },
+    });
+    expect(created).toMatchObject({
+      numberOfReplicas: 2,
+      autoScaling: { replicas: { minimum: 2, maximum: 4 }, triggers: [{ type: 'CPU', threshold: 60 }] },
+    });
+    await waitForContainer(alice, 'runtime', 'scaled', 'running', (found) => found.availableReplicas === 2);
+    const counts = new Set<number>();
+    for (let sample = 0; sample < 20; sample += 1) {
+      const container = await containerByName(alice, 'runtime', 'scaled');
+      const live = container.replicas.filter((replica) => replica.status !== 'terminating').length;
+      expect(live).toBeGreaterThanOrEqual(2);
+      expect(live).toBeLessThanOrEqual(4);
+      counts.add(live);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    // The simulated load crosses the trigger within the samples: the count moved, not only stayed put.
+    expect(counts.size).toBeGreaterThan(1);
+  });
+
+  it('stands still while the loop is stopped, and carries on from the database once it starts again', async () => {
+    await server.berth.provisioner.stop();
+    await createContainer(alice, {
+      name: 'resumed',
+      namespace: 'runtime',
+      image: 'nginx',
+      scaling: { manual: { replicas: 2 } },
+    });
+    // Nothing advances while stopped, but one reconcile pass can be driven by hand.
+    await server.berth.provisioner.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await server.berth.provisioner.runDue();
+    await server.berth.provisioner.reconcileRuntime();
+    const stepped = await containerByName(alice, 'runtime', 'resumed');
+    expect(stepped.state).toBe('creating');
+    server.berth.provisioner.start();
+    const resumed = await waitForContainer(alice, 'runtime', 'resumed', 'running');
+    expect(resumed.availableReplicas).toBe(2);
+  });
+});
