@@ -50,7 +50,7 @@ test('a restricted customer who has a namespace is sent from the create page bac
   await expect(page).toHaveURL(new RegExp(`${namespacesPath}/new$`));
   await page.getByRole('textbox', { name: 'Name' }).fill('first');
   await page.getByRole('button', { name: 'Create namespace' }).click();
-  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/first$`));
+  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/first/containers$`));
 
   await page.goto(`${namespacesPath}/new`);
   await expect(page).toHaveURL(new RegExp(`${namespacesPath}$`));
@@ -66,7 +66,7 @@ test('a subscribed customer may create more than one namespace', async ({ page }
     await page.goto(`${namespacesPath}/new`);
     await page.getByRole('textbox', { name: 'Name' }).fill(name);
     await page.getByRole('button', { name: 'Create namespace' }).click();
-    await expect(page).toHaveURL(new RegExp(`${namespacesPath}/${name}$`));
+    await expect(page).toHaveURL(new RegExp(`${namespacesPath}/${name}/containers$`));
   }
   await page.goto(namespacesPath);
   await expect(page.getByRole('row')).toHaveCount(3);

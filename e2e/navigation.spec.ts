@@ -17,11 +17,11 @@ test('addresses: home, redirects, unknown paths and titles', async ({ page }) =>
   await page.goto(`${namespacesPath}/new`);
   await page.getByRole('textbox', { name: 'Name' }).fill('legacy');
   await page.getByRole('button', { name: 'Create namespace' }).click();
-  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/legacy$`));
+  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/legacy/containers$`));
   await expect(page).toHaveTitle('Namespace | Berth');
 
   await page.goto(`${namespacesPath}/namespace/legacy/12345`);
-  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/legacy$`));
+  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/legacy/containers$`));
 
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/not-found$/);

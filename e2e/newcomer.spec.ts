@@ -41,7 +41,7 @@ test('a newcomer signs in, creates a namespace, sees it settle and deletes it', 
   await page.getByRole('button', { name: 'Create namespace' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: "Your namespace: 'my-shop' has been created successfully! 🚀" })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/my-shop$`));
+  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/my-shop/containers$`));
   await expect(page.getByRole('heading', { name: 'my-shop' })).toBeVisible();
   await expect(page.getByText('The web shop')).toBeVisible();
   await expectAccessible(page);

@@ -6,6 +6,8 @@ import { SignInRestartedError } from '../lib/auth/session.ts';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { quietCodes?: readonly string[] };
+    /** `inlineErrors`: the screen shows the platform's message itself, next to what failed. */
+    mutationMeta: { inlineErrors?: boolean };
   }
 }
 
@@ -26,8 +28,9 @@ export function createAppQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error) => {
+      onError: (error, _variables, _context, mutation) => {
         if (error instanceof SignInRestartedError) return;
+        if (error instanceof GraphQLRequestError && mutation.meta?.inlineErrors) return;
         showSnackbar(error instanceof GraphQLRequestError ? error.message : genericFailureMessage, error instanceof GraphQLRequestError ? 'error' : 'warning');
       },
     }),

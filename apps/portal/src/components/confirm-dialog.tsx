@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,6 +18,8 @@ interface ConfirmDialogProps {
   /** When set, the customer must type exactly this text before the action is enabled. */
   typeToConfirm?: string;
   pending?: boolean;
+  /** Why the last attempt failed, shown in the dialog (such as the platform naming what still uses a resource). */
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -32,7 +35,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   );
 }
 
-function ConfirmForm({ title, description, confirmLabel, typeToConfirm, pending, onConfirm, onClose }: ConfirmDialogProps) {
+function ConfirmForm({ title, description, confirmLabel, typeToConfirm, pending, error, onConfirm, onClose }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   const confirmed = typeToConfirm === undefined || typed === typeToConfirm;
   const submit = (event: FormEvent) => {
@@ -45,6 +48,11 @@ function ConfirmForm({ title, description, confirmLabel, typeToConfirm, pending,
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{description}</DialogContentText>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
         {typeToConfirm !== undefined && (
           <TextField
             autoFocus

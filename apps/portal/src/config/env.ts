@@ -1,23 +1,42 @@
-// zod/mini: the same validation at a fraction of the size, since this runs before the first screen.
-import * as z from 'zod/mini';
-
 // Build-time settings (VITE_*) with defaults that fit the bundled server: everything on the portal's own origin.
-const envSchema = z.object({
-  VITE_OIDC_AUTHORITY: z._default(z.string().check(z.regex(/^https?:\/\/[^/]/, 'must be an http(s) URL')), `${window.location.origin}/realms/berth`),
-  VITE_OIDC_CLIENT_ID: z._default(z.string().check(z.minLength(1)), 'berth-portal'),
-  VITE_API_AUDIENCE: z._default(z.string().check(z.minLength(1)), 'berth-platform'),
-  VITE_PLATFORM_GRAPHQL_URL: z._default(z.string().check(z.minLength(1)), '/graphql/platform'),
-});
+// Checked by hand rather than with zod: this runs before the first screen, and four settings do not need a
+// schema library in the first download (zod stays in the chunks of the screens with forms).
 
-const parsed = envSchema.safeParse(import.meta.env);
-if (!parsed.success) {
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  throw new Error(`Invalid portal configuration:\n${problems.join('\n')}`);
+type Rule = { check: (value: string) => boolean; message: string };
+
+const httpUrl: Rule = { check: (value) => /^https?:\/\/[^/]/.test(value), message: 'must be an http(s) URL' };
+const notEmpty: Rule = { check: (value) => value.length > 0, message: 'must not be empty' };
+
+const settings = {
+  VITE_OIDC_AUTHORITY: { fallback: `${window.location.origin}/realms/berth`, rule: httpUrl },
+  VITE_OIDC_CLIENT_ID: { fallback: 'berth-portal', rule: notEmpty },
+  VITE_API_AUDIENCE: { fallback: 'berth-platform', rule: notEmpty },
+  VITE_PLATFORM_GRAPHQL_URL: { fallback: '/graphql/platform', rule: notEmpty },
+} as const;
+
+type SettingName = keyof typeof settings;
+
+function readSettings(source: Record<string, unknown>): Record<SettingName, string> {
+  const values = {} as Record<SettingName, string>;
+  const problems: string[] = [];
+  for (const [name, { fallback, rule }] of Object.entries(settings) as [
+    SettingName,
+    (typeof settings)[SettingName],
+  ][]) {
+    const value = source[name] ?? fallback;
+    if (typeof value !== 'string') problems.push(`${name}: must be a string`);
+    else if (!rule.check(value)) problems.push(`${name}: ${rule.message}`);
+    else values[name] = value;
+  }
+  if (problems.length) throw new Error(`Invalid portal configuration:\n${problems.join('\n')}`);
+  return values;
 }
 
+const parsed = readSettings(import.meta.env);
+
 export const env = {
-  oidcAuthority: parsed.data.VITE_OIDC_AUTHORITY,
-  oidcClientId: parsed.data.VITE_OIDC_CLIENT_ID,
-  apiAudience: parsed.data.VITE_API_AUDIENCE,
-  platformGraphqlUrl: parsed.data.VITE_PLATFORM_GRAPHQL_URL,
+  oidcAuthority: parsed.VITE_OIDC_AUTHORITY,
+  oidcClientId: parsed.VITE_OIDC_CLIENT_ID,
+  apiAudience: parsed.VITE_API_AUDIENCE,
+  platformGraphqlUrl: parsed.VITE_PLATFORM_GRAPHQL_URL,
 } as const;

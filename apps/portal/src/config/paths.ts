@@ -15,5 +15,21 @@ export const paths = {
     list: '/compute/serverless-containers',
     create: '/compute/serverless-containers/new',
     details: '/compute/serverless-containers/$namespaceName',
+    containers: '/compute/serverless-containers/$namespaceName/containers',
+    registries: '/compute/serverless-containers/$namespaceName/registries',
+    volumes: '/compute/serverless-containers/$namespaceName/volumes',
+  },
+  containers: {
+    create: '/compute/serverless-containers/$namespaceName/container/new',
+    details: '/compute/serverless-containers/$namespaceName/container/$containerName',
+    overview: '/compute/serverless-containers/$namespaceName/container/$containerName/overview',
+    configure: '/compute/serverless-containers/$namespaceName/container/$containerName/configure',
+  },
+  registries: {
+    create: '/compute/serverless-containers/$namespaceName/registries/new',
+  },
+  volumes: {
+    create: '/compute/serverless-containers/$namespaceName/volumes/new',
+    resize: '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize',
   },
 } as const;

@@ -164,14 +164,116 @@ const namespaceRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!namespaceNamePattern.test(params.namespaceName)) throw redirect({ to: paths.notFound, replace: true });
   },
+});
+
+// The namespace page: its heading and tabs around the list of each kind of resource it holds. Every tab
+// keeps the page's title, Namespace.
+const namespaceTabsRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  id: 'tabs',
+  staticData: { title: 'Namespace' },
   component: lazyRouteComponent(() => import('../layouts/namespace-layout.tsx'), 'NamespaceLayout'),
 });
 
-const namespaceOverviewRoute = createRoute({
-  getParentRoute: () => namespaceRoute,
+const namespaceIndexRoute = createRoute({
+  getParentRoute: () => namespaceTabsRoute,
   path: '/',
   staticData: { title: 'Namespace' },
-  component: lazyRouteComponent(() => import('../../features/namespaces/routes/namespace-overview.tsx'), 'NamespaceOverview'),
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: paths.namespaces.containers, params, replace: true });
+  },
+});
+
+const containersTabRoute = createRoute({
+  getParentRoute: () => namespaceTabsRoute,
+  path: 'containers',
+  staticData: { title: 'Namespace' },
+  component: lazyRouteComponent(() => import('../../features/containers/routes/containers-tab.tsx'), 'ContainersTab'),
+});
+
+const registriesTabRoute = createRoute({
+  getParentRoute: () => namespaceTabsRoute,
+  path: 'registries',
+  staticData: { title: 'Namespace' },
+  component: lazyRouteComponent(() => import('../../features/registries/routes/registries-tab.tsx'), 'RegistriesTab'),
+});
+
+const volumesTabRoute = createRoute({
+  getParentRoute: () => namespaceTabsRoute,
+  path: 'volumes',
+  staticData: { title: 'Namespace' },
+  component: lazyRouteComponent(() => import('../../features/volumes/routes/volumes-tab.tsx'), 'VolumesTab'),
+});
+
+const createContainerRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  path: 'container/new',
+  staticData: { title: 'Create container', security: { resource: 'serverless-container', scope: 'create-limited' } },
+  // SPEC §2: full access, or restricted access while the namespace has no container; else back to the namespace.
+  beforeLoad: async ({ params, context: { queryClient } }) => {
+    const access = accessStatus(await queryClient.ensureQueryData(permissionsQueryOptions()));
+    if (access.fullAccess) return;
+    const { containerNamesQueryOptions } = await import('../../features/containers/api/get-container-names.ts');
+    const containers = await queryClient.fetchQuery(containerNamesQueryOptions(params.namespaceName)).catch((error: unknown) => {
+      if (error instanceof GraphQLRequestError && error.hasCode('NOT_FOUND')) return null;
+      throw error;
+    });
+    if (!containers || !mayCreate(access, containers.length)) {
+      throw redirect({ to: paths.namespaces.containers, params, replace: true });
+    }
+  },
+  component: lazyRouteComponent(() => import('../../features/containers/routes/create-container-page.tsx'), 'CreateContainerPage'),
+});
+
+const containerRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  path: 'container/$containerName',
+  staticData: { title: 'Container' },
+  component: lazyRouteComponent(() => import('../../features/containers/routes/container-layout.tsx'), 'ContainerLayout'),
+});
+
+const containerIndexRoute = createRoute({
+  getParentRoute: () => containerRoute,
+  path: '/',
+  staticData: { title: 'Container' },
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: paths.containers.overview, params, replace: true });
+  },
+});
+
+const containerOverviewRoute = createRoute({
+  getParentRoute: () => containerRoute,
+  path: 'overview',
+  staticData: { title: 'Container' },
+  component: lazyRouteComponent(() => import('../../features/containers/routes/container-overview.tsx'), 'ContainerOverview'),
+});
+
+const configureContainerRoute = createRoute({
+  getParentRoute: () => containerRoute,
+  path: 'configure',
+  staticData: { title: 'Configure container' },
+  component: lazyRouteComponent(() => import('../../features/containers/routes/configure-container.tsx'), 'ConfigureContainer'),
+});
+
+const createRegistryRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  path: 'registries/new',
+  staticData: { title: 'Add registry' },
+  component: lazyRouteComponent(() => import('../../features/registries/routes/create-registry-page.tsx'), 'CreateRegistryPage'),
+});
+
+const createVolumeRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  path: 'volumes/new',
+  staticData: { title: 'Create volume' },
+  component: lazyRouteComponent(() => import('../../features/volumes/routes/create-volume-page.tsx'), 'CreateVolumePage'),
+});
+
+const resizeVolumeRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  path: 'volumes/$volumeName/resize',
+  staticData: { title: 'Resize volume' },
+  component: lazyRouteComponent(() => import('../../features/volumes/routes/resize-volume-page.tsx'), 'ResizeVolumePage'),
 });
 
 const storageRoute = createRoute({
@@ -218,7 +320,14 @@ export const routeTree = rootRoute.addChildren([
       namespaceListRoute,
       createNamespaceRoute,
       legacyNamespaceRoute.addChildren([legacyNamespaceListRoute, legacyNamespaceByIdRoute, legacyNamespaceByNameRoute]),
-      namespaceRoute.addChildren([namespaceOverviewRoute]),
+      namespaceRoute.addChildren([
+        namespaceTabsRoute.addChildren([namespaceIndexRoute, containersTabRoute, registriesTabRoute, volumesTabRoute]),
+        createContainerRoute,
+        containerRoute.addChildren([containerIndexRoute, containerOverviewRoute, configureContainerRoute]),
+        createRegistryRoute,
+        createVolumeRoute,
+        resizeVolumeRoute,
+      ]),
     ]),
   ]),
   storageRoute.addChildren([storageIndexRoute, databasesRoute]),

@@ -12,6 +12,15 @@ const namespacesQuery = graphql(`
       state
       locked
       createdAt
+      containers {
+        id
+      }
+      privateRegistries {
+        id
+      }
+      volumes {
+        id
+      }
     }
   }
 `);

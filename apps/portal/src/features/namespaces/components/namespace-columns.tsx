@@ -7,8 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 
 export type NamespaceRow = NamespacesQuery['namespaces'][number];
 
-// The namespace list is these columns: counts of containers, jobs, registries, volumes and databases
-// join as those resources reach the schema.
+// The namespace list is these columns: counts of jobs and databases join as those resources reach the schema.
 export const namespaceColumns: readonly ResourceColumn<NamespaceRow>[] = [
   {
     id: 'name',
@@ -21,5 +20,8 @@ export const namespaceColumns: readonly ResourceColumn<NamespaceRow>[] = [
   },
   { id: 'description', header: 'Description', cell: (namespace) => namespace.description || '—', hideBelow: 'md' },
   { id: 'state', header: 'State', cell: (namespace) => <StateChip state={namespace.state} /> },
+  { id: 'containers', header: 'Containers', align: 'right', cell: (namespace) => namespace.containers?.length ?? 0 },
+  { id: 'registries', header: 'Registries', align: 'right', cell: (namespace) => namespace.privateRegistries.length, hideBelow: 'md' },
+  { id: 'volumes', header: 'Volumes', align: 'right', cell: (namespace) => namespace.volumes?.length ?? 0, hideBelow: 'sm' },
   { id: 'created', header: 'Created', cell: (namespace) => formatDateTime(namespace.createdAt), hideBelow: 'sm' },
 ];

@@ -64,7 +64,7 @@ export function NamespaceFrame({ name, children }: { name: string; children: Rea
             <StateChip state={namespace.data.state} />
           </Stack>
         }
-        subtitle="Namespace"
+        subtitle={namespace.data.description || 'Namespace'}
         action={<DeleteNamespaceButton name={namespace.data.name} disabled={isChanging(namespace.data)} />}
       />
       {children}

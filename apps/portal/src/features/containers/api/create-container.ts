@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/document.ts';
+import type { ContainerCreateInput } from '../../../gql/graphql.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+
+const createContainerMutation = graphql(`
+  mutation ContainerCreate($input: ContainerCreateInput!) {
+    containerCreate(containerInput: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export function useCreateContainer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContainerCreateInput) =>
+      platformRequest(createContainerMutation, { input }).then((data) => data.containerCreate),
+    onSuccess: (_created, input) =>
+      queryClient.invalidateQueries({ queryKey: namespaceScopeKey(input.namespace) }),
+  });
+}

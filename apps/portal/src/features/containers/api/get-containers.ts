@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/document.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import { isChanging, pollIntervalMs } from './container-activity.ts';
+
+const namespaceContainersQuery = graphql(`
+  query NamespaceContainers($namespace: String!) {
+    namespace(name: $namespace) {
+      id
+      containers {
+        id
+        name
+        image
+        state
+        locked
+        resources
+        numberOfReplicas
+        availableReplicas
+        ingresses {
+          id
+          url
+        }
+      }
+    }
+  }
+`);
+
+export const containersQueryOptions = (namespace: string) =>
+  queryOptions({
+    queryKey: [...namespaceScopeKey(namespace), 'containers'],
+    queryFn: ({ signal }) =>
+      platformRequest(namespaceContainersQuery, { namespace }, signal).then(
+        (data) => data.namespace.containers ?? [],
+      ),
+    // Refresh only while a container is changing; TanStack Query pauses the interval in a hidden tab.
+    refetchInterval: (query) => (query.state.data?.some(isChanging) ? pollIntervalMs : false),
+  });
+
+export function useContainers(namespace: string) {
+  return useQuery(containersQueryOptions(namespace));
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/document.ts';
+import type { ContainerModifyInput } from '../../../gql/graphql.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+
+const modifyContainerMutation = graphql(`
+  mutation ContainerModify($input: ContainerModifyInput!) {
+    containerModify(containerInput: $input) {
+      id
+      name
+      state
+      locked
+    }
+  }
+`);
+
+/** Sends a patch (API.md): only the fields and list items in `input` change. */
+export function useModifyContainer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContainerModifyInput) =>
+      platformRequest(modifyContainerMutation, { input }).then((data) => data.containerModify),
+    onSuccess: (_modified, input) =>
+      queryClient.invalidateQueries({ queryKey: namespaceScopeKey(input.namespace) }),
+  });
+}

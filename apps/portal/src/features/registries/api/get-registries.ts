@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/document.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import { isChanging, pollIntervalMs } from './registry-activity.ts';
+
+const namespaceRegistriesQuery = graphql(`
+  query NamespaceRegistries($namespace: String!) {
+    namespace(name: $namespace) {
+      id
+      privateRegistries {
+        id
+        name
+        source
+        username
+        state
+        locked
+        createdAt
+      }
+    }
+  }
+`);
+
+export const registriesQueryOptions = (namespace: string) =>
+  queryOptions({
+    queryKey: [...namespaceScopeKey(namespace), 'registries'],
+    queryFn: ({ signal }) =>
+      platformRequest(namespaceRegistriesQuery, { namespace }, signal).then(
+        (data) => data.namespace.privateRegistries,
+      ),
+    // Refresh only while a registry is changing; TanStack Query pauses the interval in a hidden tab.
+    refetchInterval: (query) => (query.state.data?.some(isChanging) ? pollIntervalMs : false),
+  });
+
+export function useRegistries(namespace: string) {
+  return useQuery(registriesQueryOptions(namespace));
+}

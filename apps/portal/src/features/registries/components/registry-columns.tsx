@@ -1,0 +1,46 @@
+import Stack from '@mui/material/Stack';
+import type { ResourceColumn } from '../../../components/resource-table.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import type { NamespaceRegistriesQuery } from '../../../gql/graphql.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { DeleteRegistryButton } from './delete-registry-button.tsx';
+
+export type RegistryRow = NamespaceRegistriesQuery['namespace']['privateRegistries'][number];
+
+export function registryColumns(namespace: string): readonly ResourceColumn<RegistryRow>[] {
+  return [
+    { id: 'name', header: 'Name', cell: (registry) => <strong>{registry.name}</strong> },
+    {
+      id: 'source',
+      header: 'Registry',
+      cell: (registry) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <span>{registry.source}</span>
+          <CopyButton value={registry.source} label={`Copy ${registry.source}`} />
+        </Stack>
+      ),
+    },
+    { id: 'username', header: 'User name', cell: (registry) => registry.username, hideBelow: 'md' },
+    {
+      id: 'state',
+      header: 'State',
+      cell: (registry) => <StateChip state={registry.state} />,
+      hideBelow: 'sm',
+    },
+    {
+      id: 'created',
+      header: 'Added',
+      cell: (registry) => formatDateTime(registry.createdAt),
+      hideBelow: 'md',
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (registry) => (
+        <DeleteRegistryButton namespace={namespace} name={registry.name} disabled={registry.locked} />
+      ),
+    },
+  ];
+}

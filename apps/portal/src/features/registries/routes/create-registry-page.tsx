@@ -1,0 +1,47 @@
+import Paper from '@mui/material/Paper';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { paths } from '../../../config/paths.ts';
+import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { useCreateRegistry } from '../api/create-registry.ts';
+import { RegistryForm } from '../components/registry-form.tsx';
+import type { RegistryFormValues } from '../components/registry-schema.ts';
+
+export function CreateRegistryPage() {
+  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const navigate = useNavigate();
+  const createRegistry = useCreateRegistry();
+  const backToRegistries = () =>
+    void navigate({ to: paths.namespaces.registries, params: { namespaceName } });
+
+  const submit = (values: RegistryFormValues) =>
+    createRegistry.mutate(
+      { namespace: namespaceName, ...values },
+      {
+        onSuccess: (created) => {
+          showSnackbar(`Registry ${created.name} has been added`, 'success');
+          backToRegistries();
+        },
+      },
+    );
+  // The platform's refusal stays next to the form; a network failure goes to the snack bar like any other.
+  const error = createRegistry.error instanceof GraphQLRequestError ? createRegistry.error.message : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Add registry"
+        subtitle={`Credentials for pulling private images into namespace ${namespaceName}.`}
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
+        <RegistryForm
+          pending={createRegistry.isPending}
+          error={error}
+          onSubmit={submit}
+          onCancel={backToRegistries}
+        />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/document.ts';
+import type { VolumeCreateInput } from '../../../gql/graphql.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+
+const createVolumeMutation = graphql(`
+  mutation VolumeCreate($input: VolumeCreateInput!) {
+    volumeCreate(volumeInput: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export function useCreateVolume() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VolumeCreateInput) =>
+      platformRequest(createVolumeMutation, { input }).then((data) => data.volumeCreate),
+    onSuccess: (_created, input) =>
+      queryClient.invalidateQueries({ queryKey: namespaceScopeKey(input.namespace) }),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/document.ts';
+import type { VolumeModifyInput } from '../../../gql/graphql.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+
+const increaseVolumeMutation = graphql(`
+  mutation VolumeIncrease($input: VolumeModifyInput!) {
+    volumeIncrease(volumeInput: $input) {
+      id
+      name
+      size
+    }
+  }
+`);
+
+/** Volumes only grow (API.md). */
+export function useIncreaseVolume() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VolumeModifyInput) =>
+      platformRequest(increaseVolumeMutation, { input }).then((data) => data.volumeIncrease),
+    onSuccess: (_increased, input) =>
+      queryClient.invalidateQueries({ queryKey: namespaceScopeKey(input.namespace) }),
+  });
+}

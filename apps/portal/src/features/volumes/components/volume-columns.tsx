@@ -1,0 +1,57 @@
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { mdiArrowExpandVertical } from '@mdi/js';
+import { createLink } from '@tanstack/react-router';
+import type { ResourceColumn } from '../../../components/resource-table.tsx';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import { paths } from '../../../config/paths.ts';
+import type { NamespaceVolumesQuery } from '../../../gql/graphql.ts';
+import { DeleteVolumeButton } from './delete-volume-button.tsx';
+import { UsageBar } from './usage-bar.tsx';
+
+export type VolumeRow = NonNullable<NamespaceVolumesQuery['namespace']['volumes']>[number];
+
+const IconButtonLink = createLink(IconButton);
+
+export function volumeColumns(namespaceName: string): readonly ResourceColumn<VolumeRow>[] {
+  return [
+    { id: 'name', header: 'Name', cell: (volume) => <strong>{volume.name}</strong> },
+    { id: 'state', header: 'State', cell: (volume) => <StateChip state={volume.state} />, hideBelow: 'sm' },
+    {
+      id: 'usage',
+      header: 'Usage',
+      cell: (volume) => <UsageBar usage={volume.usage} size={volume.size} name={volume.name} />,
+    },
+    {
+      id: 'containers',
+      header: 'Mounted by',
+      hideBelow: 'md',
+      cell: (volume) =>
+        volume.containers.length ? volume.containers.map((container) => container.name).join(', ') : '—',
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (volume) => (
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+          <Tooltip title={`Resize volume ${volume.name}`}>
+            <span>
+              <IconButtonLink
+                to={paths.volumes.resize}
+                params={{ namespaceName, volumeName: volume.name }}
+                aria-label={`Resize volume ${volume.name}`}
+                disabled={volume.locked}
+              >
+                <MdiIcon path={mdiArrowExpandVertical} />
+              </IconButtonLink>
+            </span>
+          </Tooltip>
+          <DeleteVolumeButton namespace={namespaceName} name={volume.name} disabled={volume.locked} />
+        </Stack>
+      ),
+    },
+  ];
+}

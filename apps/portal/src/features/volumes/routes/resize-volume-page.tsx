@@ -1,0 +1,149 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { mdiAlertCircleOutline, mdiMagnify } from '@mdi/js';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { FactsList } from '../../../components/facts-list.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { MessagePage } from '../../../components/message-page.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
+import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { paths } from '../../../config/paths.ts';
+import { useVolume } from '../api/get-volumes.ts';
+import { useIncreaseVolume } from '../api/increase-volume.ts';
+import { UsageBar } from '../components/usage-bar.tsx';
+import { volumeLimits, volumeResizeSchema, type VolumeResizeValues } from '../components/volume-schema.ts';
+
+export function ResizeVolumePage() {
+  const { namespaceName, volumeName } = useParams({
+    from: '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize',
+  });
+  const navigate = useNavigate();
+  const volume = useVolume(namespaceName, volumeName);
+  const backToVolumes = () => void navigate({ to: paths.namespaces.volumes, params: { namespaceName } });
+
+  let content;
+  if (volume.isError) {
+    content = (
+      <EmptyState
+        icon={mdiAlertCircleOutline}
+        title="The volume could not be loaded"
+        description="The platform did not answer. Check your connection and try again."
+        action={
+          <Button variant="outlined" onClick={() => void volume.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else if (volume.data === null) {
+    return (
+      <MessagePage
+        icon={mdiMagnify}
+        title="Volume not found"
+        action={
+          <ButtonLink to={paths.namespaces.volumes} params={{ namespaceName }} variant="contained">
+            Back to volumes
+          </ButtonLink>
+        }
+      >
+        There is no volume called “{volumeName}” in namespace {namespaceName}. It may have been deleted.
+      </MessagePage>
+    );
+  } else if (volume.data) {
+    content = <ResizeForm namespace={namespaceName} volume={volume.data} onDone={backToVolumes} />;
+  } else {
+    content = <Skeleton variant="rectangular" height={220} aria-label="Loading volume" />;
+  }
+
+  return (
+    <>
+      <PageHeader title={`Resize volume ${volumeName}`} subtitle="Volumes can grow, but never shrink." />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
+        {content}
+      </Paper>
+    </>
+  );
+}
+
+interface ResizeFormProps {
+  namespace: string;
+  volume: { name: string; size: number; usage: number; locked: boolean };
+  onDone: () => void;
+}
+
+function ResizeForm({ namespace, volume, onDone }: ResizeFormProps) {
+  const increaseVolume = useIncreaseVolume();
+  const schema = useMemo(() => volumeResizeSchema(volume.size), [volume.size]);
+  const { control, handleSubmit } = useForm<VolumeResizeValues>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { size: String(Math.min(volumeLimits.maxGb, volume.size * 2)) },
+  });
+  const full = volume.size >= volumeLimits.maxGb;
+  const submit = ({ size }: VolumeResizeValues) =>
+    increaseVolume.mutate(
+      { namespace, name: volume.name, size: Number(size) },
+      {
+        onSuccess: () => {
+          showSnackbar(`Volume ${volume.name} is growing to ${size} GB`, 'success');
+          onDone();
+        },
+      },
+    );
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={3}
+      onSubmit={handleSubmit(submit)}
+      aria-label={`Resize volume ${volume.name}`}
+    >
+      <FactsList
+        facts={[
+          { term: 'Current size', value: `${volume.size} GB` },
+          { term: 'Used', value: <UsageBar usage={volume.usage} size={volume.size} name={volume.name} /> },
+        ]}
+      />
+      {full ? (
+        <Alert severity="info">This volume has the largest size, {volumeLimits.maxGb} GB.</Alert>
+      ) : (
+        <FormTextField
+          control={control}
+          name="size"
+          label="New size (GB)"
+          required
+          autoFocus
+          type="number"
+          helperText={`More than ${volume.size} GB, at most ${volumeLimits.maxGb} GB.`}
+          slotProps={{ htmlInput: { min: volume.size + 1, max: volumeLimits.maxGb } }}
+        />
+      )}
+      {volume.locked && (
+        <Alert severity="info">
+          A change is being applied to this volume. You can resize it once it is done.
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
+        <Button color="inherit" onClick={onDone} disabled={increaseVolume.isPending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={increaseVolume.isPending || full || volume.locked}
+        >
+          {increaseVolume.isPending ? 'Resizing…' : 'Resize volume'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+// Rules for the network-shaped inputs of the platform (API.md, issue 5): image references, host names,
+// IP addresses and ranges. Each returns the problem as a sentence for the customer, or null.
+
+/** Entries separated by commas, spaces or line breaks. */
+export function parseList(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
+/** A whole number written with digits only, else null. */
+export function parseWholeNumber(text: string): number | null {
+  const trimmed = text.trim();
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+// The reference grammar of the Docker distribution project, as the platform accepts it:
+// [registry[:port]/]path[:tag][@sha256:digest], path components in lowercase.
+const domainComponent = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+const domain = `(?:${domainComponent}(?:\\.${domainComponent})*(?::[0-9]+)?)`;
+const pathComponent = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
+const imageReference = new RegExp(
+  `^(?:${domain}/)?${pathComponent}(?:/${pathComponent})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
+);
+
+export function imageReferenceProblem(image: string): string | null {
+  if (!image) return 'Enter an image, such as nginx:1.27';
+  if (/\s/.test(image)) return 'Leave out spaces';
+  const name = image.split(/[:@]/, 1)[0] ?? image;
+  if (name.length > 255) return 'Use at most 255 characters for the image name';
+  if (!imageReference.test(image)) {
+    return /[A-Z]/.test(name.split('/').at(-1) ?? '')
+      ? 'Image names are lowercase'
+      : 'Enter an image as [registry[:port]/]path[:tag][@sha256:digest], such as nginx:1.27';
+  }
+  return null;
+}
+
+/** A port number written as the platform takes it (digits, no leading zero, 1-65535), else null. */
+export function parsePort(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^[1-9][0-9]{0,4}$/.test(trimmed)) return null;
+  const port = Number(trimmed);
+  return port <= 65535 ? port : null;
+}
+
+const hostnameLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export function hostnameProblem(hostname: string): string | null {
+  if (hostname.length > 253) return 'Use at most 253 characters';
+  const labels = hostname.split('.');
+  if (
+    labels.length < 2 ||
+    !labels.every((label) => hostnameLabel.test(label)) ||
+    /^\d+$/.test(labels.at(-1) ?? '')
+  ) {
+    return `${hostname} is not a domain name, such as shop.example.com`;
+  }
+  return null;
+}
+
+const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+export function isIpv4(text: string): boolean {
+  return ipv4.test(text);
+}
+
+export function isIpv6(text: string): boolean {
+  if (!text.includes(':') || !/^[0-9a-fA-F:.]+$/.test(text)) return false;
+  // The URL parser knows every valid IPv6 notation (compressed, with embedded IPv4).
+  try {
+    return new URL(`http://[${text}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+/** An IPv4 or IPv6 address, or a CIDR range of either. */
+export function allowlistEntryProblem(entry: string): string | null {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const maxPrefix = isIpv4(address) ? 32 : isIpv6(address) ? 128 : null;
+  if (maxPrefix === null || rest.length > 0)
+    return `${entry} is not an IP address or CIDR range, such as 203.0.113.0/24`;
+  if (prefix !== undefined) {
+    const bits = parseWholeNumber(prefix);
+    if (bits === null || bits > maxPrefix) return `${entry}: the prefix length must be 0 to ${maxPrefix}`;
+  }
+  return null;
+}
