@@ -16,6 +16,8 @@ const config: CodegenConfig = {
           Account: '../modules/accounts/store.ts#AccountWithCustomer',
           Customer: '../modules/accounts/store.ts#CustomerRow',
           AuditLog: '../modules/audit/store.ts#AuditRow',
+          PrivateRegistry: '../modules/registries/store.ts#RegistryRow',
+          Volume: '../modules/volumes/store.ts#VolumeRow',
           Container: '../modules/containers/store.ts#ContainerRow',
           EnvironmentVariable: '../modules/containers/store.ts#EnvironmentVariableRow',
           Ingress: '../modules/containers/store.ts#IngressRow',
@@ -28,7 +30,12 @@ const config: CodegenConfig = {
     'apps/portal/src/gql/': {
       documents: ['apps/portal/src/**/*.{ts,tsx}', '!apps/portal/src/gql/**'],
       preset: 'client',
-      config: { documentMode: 'string', useTypeImports: true, enumsAsTypes: true, scalars: { DateTime: 'string' } },
+      config: {
+        documentMode: 'string',
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { DateTime: 'string' },
+      },
       presetConfig: { fragmentMasking: false },
     },
   },

@@ -8,6 +8,11 @@ import { interimCollaborators } from './modules/containers/interim.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
 import { createContainerService } from './modules/containers/service.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
+import { registryProvisioning } from './modules/registries/provisioning.ts';
+import { createRegistryService } from './modules/registries/service.ts';
+import { createRegistryCheck } from './modules/registries/verify.ts';
+import { volumeProvisioning } from './modules/volumes/provisioning.ts';
+import { createVolumeService } from './modules/volumes/service.ts';
 import { createNamespaceService } from './modules/namespaces/service.ts';
 import type { Provisioner } from './provisioning/provisioner.ts';
 import type { SecretBox } from './secrets/crypto.ts';
@@ -22,15 +27,29 @@ export function createServices(deps: {
 }) {
   const { env, database, provisioner, secretBox } = deps;
   provisioner.register('namespace', namespaceProvisioning);
+  provisioner.register('registry', registryProvisioning(deps.secretBox));
+  provisioner.register('volume', volumeProvisioning);
   provisioner.register('container', containerProvisioning);
   const accounts = createAccountService({
     store: createAccountStore(database.db),
     throttle: createSignInThrottle(database.db),
     externalIssuer: env.EXTERNAL_ISSUER !== undefined,
   });
+  const namespaces = createNamespaceService({ database, provisioner });
+  const registries = createRegistryService({
+    database,
+    provisioner,
+    secretBox: deps.secretBox,
+    namespaces,
+    allowHttp: env.REGISTRY_VERIFY_ALLOW_PRIVATE,
+    check: createRegistryCheck({ allowInternal: env.REGISTRY_VERIFY_ALLOW_PRIVATE, timeoutMs: 5000 }),
+  });
+  const volumes = createVolumeService({ database, provisioner, namespaces });
   return {
     accounts,
-    namespaces: createNamespaceService({ database, provisioner }),
+    namespaces,
+    registries,
+    volumes,
     audit: createAuditStore(database.db),
     containers: createContainerService({
       database,

@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   integer,
@@ -110,6 +111,33 @@ export const signInFailures = pgTable('sign_in_failures', {
   failures: integer('failures').notNull(),
   windowStartedAt: timestamptz('window_started_at').notNull(),
   blockedUntil: timestamptz('blocked_until'),
+});
+
+export const privateRegistries = pgTable('private_registries', {
+  id: serial('id').primaryKey(),
+  namespaceId: integer('namespace_id').notNull(),
+  name: text('name').notNull(),
+  source: text('source').notNull(),
+  username: text('username').notNull(),
+  /** The secret box's text (secrets/crypto.ts), never the password itself. */
+  passwordEncrypted: text('password_encrypted').notNull(),
+  state: text('state').notNull(),
+  locked: boolean('locked').notNull().default(true),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  modifiedAt: timestamptz('modified_at'),
+});
+
+export const volumes = pgTable('volumes', {
+  id: serial('id').primaryKey(),
+  namespaceId: integer('namespace_id').notNull(),
+  name: text('name').notNull(),
+  sizeGb: integer('size_gb').notNull(),
+  // Volumes stay far below 2^53 bytes, so a JavaScript number holds the usage exactly.
+  usageBytes: bigint('usage_bytes', { mode: 'number' }).notNull().default(0),
+  state: text('state').notNull(),
+  locked: boolean('locked').notNull().default(true),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  modifiedAt: timestamptz('modified_at'),
 });
 
 /** Manual scaling `{replicas}` or autoscaling `{minimum, maximum, triggers}` (0002). */

@@ -10,6 +10,8 @@ import { auditResolvers } from '../modules/audit/resolvers.ts';
 import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
+import { registryResolvers } from '../modules/registries/resolvers.ts';
+import { volumeResolvers } from '../modules/volumes/resolvers.ts';
 import type { GraphQLContext } from './context.ts';
 
 const require = createRequire(import.meta.url);
@@ -47,7 +49,15 @@ export function createPlatformYoga(options: { logErrors: (error: unknown) => voi
   return createYoga<ServerContext, GraphQLContext>({
     schema: createSchema<ServerContext & GraphQLContext>({
       typeDefs,
-      resolvers: [accountResolvers, namespaceResolvers, auditResolvers, pricingResolvers, containerResolvers],
+      resolvers: [
+        accountResolvers,
+        namespaceResolvers,
+        auditResolvers,
+        pricingResolvers,
+        containerResolvers,
+        registryResolvers,
+        volumeResolvers,
+      ],
     }),
     graphqlEndpoint: PLATFORM_ENDPOINT,
     graphiql: false,

@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.ts';
 import type { ContainerRow } from '../modules/containers/store.ts';
 import type { NamespaceRow } from '../modules/namespaces/store.ts';
+import type { RegistryRow } from '../modules/registries/store.ts';
+import type { VolumeRow } from '../modules/volumes/store.ts';
 
 /**
  * A runtime the provisioner applies desired state to. `simulated` answers like the real platform would;
@@ -12,6 +14,12 @@ export interface RuntimeDriver {
   settleDelayMs(kind: string, action: string): number;
   applyNamespace(namespace: NamespaceRow): Promise<void>;
   deleteNamespace(namespace: NamespaceRow): Promise<void>;
+  /** Makes the registry's credentials available to the namespace's workloads (an image pull secret). */
+  applyRegistry(registry: RegistryRow, password: string): Promise<void>;
+  deleteRegistry(registry: RegistryRow): Promise<void>;
+  /** Provides the volume's storage at its size (sizes only grow). */
+  applyVolume(volume: VolumeRow): Promise<void>;
+  deleteVolume(volume: VolumeRow): Promise<void>;
   /**
    * Hands the container's desired state to the runtime (in the task's transaction). The runtime reports
    * back on its own: replicas as they come and go, then the container `running` and unlocked.

@@ -14,6 +14,31 @@ const MAX_DESCRIPTION = 1000;
 const audited = (row: NamespaceRow | null) =>
   row && { name: row.name, description: row.description, state: row.state, internalName: row.internalName };
 
+/** `2 containers, 1 registry and 1 volume`, or '' when the namespace is empty. */
+function holdingsText(counts: { containers: number; registries: number; volumes: number }) {
+  const parts = (
+    [
+      [counts.containers, 'container'],
+      [counts.registries, 'registry', 'registries'],
+      [counts.volumes, 'volume'],
+    ] as const
+  )
+    .filter(([count]) => count > 0)
+    .map(([count, one, many]) => `${count} ${count === 1 ? one : (many ?? `${one}s`)}`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
+/**
+ * The customer's namespace a resource is being added to, locked until the transaction ends so that a
+ * namespace delete cannot miss the new resource. Another customer's namespace is not found.
+ */
+export async function namespaceForChange(tx: Db, customerId: number, name: string): Promise<NamespaceRow> {
+  const row = await createNamespaceStore(tx).findByNameForUpdate(customerId, name);
+  if (!row) throw notFound(`Namespace ${name}`);
+  if (row.state === 'deleting') throw conflict(`Namespace ${name} is being deleted`);
+  return row;
+}
+
 export function createNamespaceService(deps: { database: Database; provisioner: Provisioner }) {
   const { database, provisioner } = deps;
   const store = createNamespaceStore(database.db);
@@ -96,6 +121,8 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
         if (!row) throw notFound(`Namespace ${input.name}`);
         if (row.locked)
           throw conflict(`Namespace ${row.name} is being changed (${row.state}); try again when it is done`);
+        const held = holdingsText(await txStore.holdings(row.id));
+        if (held) throw badInput('name', `Namespace ${row.name} still holds ${held}; delete them first`);
         const updated = await txStore.update(row.id, { state: 'deleting', locked: true });
         await audit(tx, account, 'delete', row, null);
         await provisioner.enqueue(tx, { kind: 'namespace', id: row.id, action: 'delete' });

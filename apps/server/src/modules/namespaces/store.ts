@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { customers, namespaces } from '../../db/schema.ts';
 
 export type NamespaceRow = typeof namespaces.$inferSelect;
@@ -28,6 +28,28 @@ export function createNamespaceStore(db: Db) {
         .from(namespaces)
         .where(and(eq(namespaces.customerId, customerId), eq(namespaces.name, name)));
       return row;
+    },
+
+    /** The namespace, its row locked until the transaction ends: a delete waits for what is being added. */
+    async findByNameForUpdate(customerId: number, name: string) {
+      const [row] = await db
+        .select()
+        .from(namespaces)
+        .where(and(eq(namespaces.customerId, customerId), eq(namespaces.name, name)))
+        .for('update');
+      return row;
+    },
+
+    /** How many containers, private registries and volumes the namespace holds, in one statement. */
+    async holdings(id: number) {
+      const [row] = await queryRows<{ containers: number; registries: number; volumes: number }>(
+        db,
+        sql`SELECT
+          (SELECT count(*)::int FROM containers WHERE namespace_id = ${id}) AS containers,
+          (SELECT count(*)::int FROM private_registries WHERE namespace_id = ${id}) AS registries,
+          (SELECT count(*)::int FROM volumes WHERE namespace_id = ${id}) AS volumes`,
+      );
+      return row ?? { containers: 0, registries: 0, volumes: 0 };
     },
 
     async findAnyById(id: number) {

@@ -9,6 +9,10 @@ export function createSimulatedDriver(options: { delayMs: number }): RuntimeDriv
     settleDelayMs: () => options.delayMs,
     applyNamespace: async () => undefined,
     deleteNamespace: async () => undefined,
+    applyRegistry: async () => undefined,
+    deleteRegistry: async () => undefined,
+    applyVolume: async () => undefined,
+    deleteVolume: async () => undefined,
     applyContainer: (tx, container) => containers.apply(tx, container),
     deleteContainer: (tx, container) => containers.delete(tx, container),
     reconcile: async (db) => {

@@ -1,0 +1,24 @@
+import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
+import { createRegistryStore } from './store.ts';
+
+/** Registry → runtime (an image pull secret): created once the runtime has it, removed once it let it go. */
+export function registryProvisioning(secretBox: SecretBox): ResourceHandler {
+  return {
+    async apply(tx, driver, id, action) {
+      const store = createRegistryStore(tx);
+      const registry = await store.findAnyById(id);
+      if (!registry) return;
+      if (action === 'delete') {
+        await driver.deleteRegistry(registry);
+        await store.remove(registry.id);
+        return;
+      }
+      await driver.applyRegistry(registry, secretBox.decryptSecret(registry.passwordEncrypted));
+      await store.update(registry.id, { state: 'created', locked: false });
+    },
+    async fail(tx, id) {
+      await createRegistryStore(tx).update(id, { state: 'failed', locked: false });
+    },
+  };
+}

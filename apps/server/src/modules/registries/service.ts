@@ -1,0 +1,164 @@
+import type { Database, Db } from '../../db/client.ts';
+import { badInput, conflict, notFound } from '../../errors.ts';
+import type { Provisioner } from '../../provisioning/provisioner.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import { createAuditStore, diff } from '../audit/store.ts';
+import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
+import { nameProblem } from '../namespaces/rules.ts';
+import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
+import { parseRegistrySource } from './source.ts';
+import { createRegistryStore, type RegistryRow } from './store.ts';
+import type { RegistryCheck } from './verify.ts';
+
+const MAX_USERNAME = 255;
+const MAX_PASSWORD = 4096;
+
+/** What the audit log records of a registry: never the password, not even encrypted. */
+const audited = (row: RegistryRow | null) =>
+  row && { name: row.name, source: row.source, username: row.username };
+
+export interface RegistryInput {
+  namespace: string;
+  name: string;
+  source: string;
+  username: string;
+  password: string;
+  verify?: boolean | null;
+}
+
+/**
+ * The registry a container or job pulls its image through, for the containers module (in its transaction):
+ * BAD_USER_INPUT when the namespace has none of that name.
+ */
+export async function findRegistryForUse(tx: Db, namespaceId: number, name: string): Promise<RegistryRow> {
+  const row = await createRegistryStore(tx).findByNameForUpdate(namespaceId, name);
+  if (!row || row.state === 'deleting') {
+    const namespace = await createNamespaceStore(tx).findAnyById(namespaceId);
+    const where = `namespace ${namespace?.name ?? namespaceId}`;
+    throw badInput(
+      'registry',
+      row ? `registry ${name} is being deleted from ${where}` : `registry ${name} does not exist in ${where}`,
+    );
+  }
+  return row;
+}
+
+export function createRegistryService(deps: {
+  database: Database;
+  provisioner: Provisioner;
+  secretBox: SecretBox;
+  namespaces: NamespaceService;
+  check: RegistryCheck;
+  allowHttp: boolean;
+}) {
+  const { database, provisioner, secretBox, namespaces, check } = deps;
+  const store = createRegistryStore(database.db);
+
+  async function audit(
+    tx: Db,
+    account: AccountWithCustomer,
+    eventType: 'create' | 'delete',
+    before: RegistryRow | null,
+    after: RegistryRow | null,
+  ) {
+    const row = after ?? before;
+    if (!row) return;
+    await createAuditStore(tx).insert({
+      customerId: account.customerId,
+      accountId: account.id,
+      eventType,
+      modelName: 'PrivateRegistry',
+      modelId: row.id,
+      changeSet: diff(audited(before), audited(after)),
+    });
+  }
+
+  /** Everything about the input that needs no database and no network, so bad input costs nothing. */
+  function validated(input: RegistryInput) {
+    const name = input.name.trim();
+    const problem = nameProblem(name);
+    if (problem) throw badInput('name', `Registry ${problem}`);
+    const parsed = parseRegistrySource(input.source.trim(), { allowHttp: deps.allowHttp });
+    if ('problem' in parsed) throw badInput('source', `Registry ${parsed.problem}`);
+    const username = input.username.trim();
+    if (!username) throw badInput('username', 'Registry username is required');
+    if (username.length > MAX_USERNAME) {
+      throw badInput('username', `Registry username must be at most ${MAX_USERNAME} characters`);
+    }
+    if (!input.password) throw badInput('password', 'Registry password is required');
+    if (input.password.length > MAX_PASSWORD) {
+      throw badInput('password', `Registry password must be at most ${MAX_PASSWORD} characters`);
+    }
+    return { name, source: input.source.trim(), parsed: parsed.source, username, password: input.password };
+  }
+
+  return {
+    /** The registries of a namespace given by id or name (another customer's: not found). */
+    async list(
+      account: AccountWithCustomer,
+      where: { namespaceId?: string | null; namespace?: string | null },
+    ) {
+      const namespace = await namespaces.find(account, { id: where.namespaceId, name: where.namespace });
+      return store.listByNamespaces([namespace.id]);
+    },
+
+    /** Registries of a namespace the caller has already found (Namespace.privateRegistries). */
+    listOf: (namespaceId: number) => store.listByNamespaces([namespaceId]),
+
+    async create(account: AccountWithCustomer, input: RegistryInput) {
+      const registry = validated(input);
+      // Cheap refusals first: the sign-in below takes a network round trip or several.
+      const namespace = await namespaces.find(account, { name: input.namespace });
+      const duplicate = () =>
+        badInput('name', `A registry named ${registry.name} already exists in namespace ${namespace.name}`);
+      if (await store.findByName(namespace.id, registry.name)) throw duplicate();
+      if (input.verify !== false) await check(registry.parsed, registry);
+
+      return database.db.transaction(async (tx) => {
+        const locked = await namespaceForChange(tx, account.customerId, input.namespace);
+        const txStore = createRegistryStore(tx);
+        if (await txStore.findByName(locked.id, registry.name)) throw duplicate();
+        const row = await txStore.insert({
+          namespaceId: locked.id,
+          name: registry.name,
+          source: registry.source,
+          username: registry.username,
+          passwordEncrypted: secretBox.encryptSecret(registry.password),
+        });
+        await audit(tx, account, 'create', null, row);
+        await provisioner.enqueue(tx, { kind: 'registry', id: row.id, action: 'create' });
+        return row;
+      });
+    },
+
+    async delete(account: AccountWithCustomer, input: { name: string; namespace: string }) {
+      const namespace = await namespaces.find(account, { name: input.namespace });
+      return database.db.transaction(async (tx) => {
+        const txStore = createRegistryStore(tx);
+        const row = await txStore.findByNameForUpdate(namespace.id, input.name);
+        if (!row) throw notFound(`Registry ${input.name}`);
+        if (row.locked) {
+          throw conflict(`Registry ${row.name} is being changed (${row.state}); try again when it is done`);
+        }
+        const users = await txStore.usedBy(row.id);
+        if (users.length > 0) {
+          throw badInput(
+            'name',
+            `registry ${row.name} is used by ${users.join(', ')}; change or delete them first`,
+          );
+        }
+        await txStore.update(row.id, { state: 'deleting', locked: true });
+        await audit(tx, account, 'delete', row, null);
+        await provisioner.enqueue(tx, { kind: 'registry', id: row.id, action: 'delete' });
+        return true;
+      });
+    },
+
+    /** The namespace of a registry the caller has already been allowed to see. */
+    namespaceOf: (account: AccountWithCustomer, row: RegistryRow): Promise<NamespaceRow> =>
+      namespaces.find(account, { id: String(row.namespaceId) }),
+  };
+}
+
+export type RegistryService = ReturnType<typeof createRegistryService>;

@@ -1,0 +1,21 @@
+import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import { createVolumeStore } from './store.ts';
+
+/** Volume → runtime: created (or grown) once the runtime provides the storage, removed once released. */
+export const volumeProvisioning: ResourceHandler = {
+  async apply(tx, driver, id, action) {
+    const store = createVolumeStore(tx);
+    const volume = await store.findAnyById(id);
+    if (!volume) return;
+    if (action === 'delete') {
+      await driver.deleteVolume(volume);
+      await store.remove(volume.id);
+      return;
+    }
+    await driver.applyVolume(volume);
+    await store.update(volume.id, { state: 'created', locked: false });
+  },
+  async fail(tx, id) {
+    await createVolumeStore(tx).update(id, { state: 'failed', locked: false });
+  },
+};

@@ -1,0 +1,222 @@
+import type { Database, Db } from '../../db/client.ts';
+import { badInput, conflict, notFound } from '../../errors.ts';
+import type { Provisioner } from '../../provisioning/provisioner.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import { createAuditStore, diff } from '../audit/store.ts';
+import { batchLoader } from '../containers/loaders.ts';
+import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
+import { nameProblem } from '../namespaces/rules.ts';
+import type { NamespaceRow } from '../namespaces/store.ts';
+import { MAX_VOLUME_GB, sizeProblem } from './rules.ts';
+import { createVolumeStore, type VolumeRow } from './store.ts';
+
+/** What the audit log records of a volume. */
+const audited = (row: VolumeRow | null) => row && { name: row.name, size: `${row.sizeGb} GB` };
+
+async function audit(
+  tx: Db,
+  account: AccountWithCustomer,
+  eventType: 'create' | 'update' | 'delete',
+  before: VolumeRow | null,
+  after: VolumeRow | null,
+) {
+  const row = after ?? before;
+  if (!row) return;
+  await createAuditStore(tx).insert({
+    customerId: account.customerId,
+    accountId: account.id,
+    eventType,
+    modelName: 'Volume',
+    modelId: row.id,
+    changeSet: diff(audited(before), audited(after)),
+  });
+}
+
+const busy = (row: VolumeRow) =>
+  conflict(`Volume ${row.name} is being changed (${row.state}); try again when it is done`);
+
+/** Inserts a volume with its audit entry and provisioning task (tx already holds the namespace). */
+async function insertVolume(
+  tx: Db,
+  provisioner: Provisioner,
+  account: AccountWithCustomer,
+  namespace: NamespaceRow,
+  values: { name: string; sizeGb: number },
+) {
+  const row = await createVolumeStore(tx).insert({ namespaceId: namespace.id, ...values });
+  await audit(tx, account, 'create', null, row);
+  await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'create' });
+  return row;
+}
+
+/** Grows a volume with its audit entry and provisioning task; the caller checked that it may. */
+async function growVolume(
+  tx: Db,
+  provisioner: Provisioner,
+  account: AccountWithCustomer,
+  row: VolumeRow,
+  sizeGb: number,
+) {
+  const updated = await createVolumeStore(tx).update(row.id, { sizeGb, state: 'updating', locked: true });
+  if (!updated) throw new Error(`volume ${row.id} vanished while locked`);
+  await audit(tx, account, 'update', row, updated);
+  await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'update' });
+  return updated;
+}
+
+export interface MountVolumeInput {
+  name: string;
+  size?: number | null;
+  autoCreate: boolean;
+  increase: boolean;
+}
+
+/**
+ * The volume a container or job mounts, for the containers module (in its transaction, which holds the
+ * namespace): the existing one of that name, created when missing and autoCreate, grown when increase
+ * asks for more. Every refusal is BAD_USER_INPUT naming the mount's volume.
+ */
+export function createMountVolumeResolver(provisioner: Provisioner) {
+  return async function resolveMountVolume(
+    tx: Db,
+    namespace: NamespaceRow,
+    input: MountVolumeInput,
+    account: AccountWithCustomer,
+  ): Promise<VolumeRow> {
+    const field = 'mounts.volume';
+    const store = createVolumeStore(tx);
+    const existing = await store.findByNameForUpdate(namespace.id, input.name);
+    const size = input.size ?? null;
+    if (size !== null) {
+      const problem = sizeProblem(size);
+      if (problem) throw badInput(`${field}.size`, `Volume ${input.name} of the mount: ${problem}`);
+    }
+    if (!existing) {
+      if (!input.autoCreate) {
+        throw badInput(field, `volume ${input.name} does not exist in namespace ${namespace.name}`);
+      }
+      const problem = nameProblem(input.name);
+      if (problem) throw badInput(`${field}.name`, `Volume of the mount: ${problem}`);
+      if (size === null) {
+        throw badInput(
+          `${field}.size`,
+          `Volume ${input.name} of the mount does not exist yet: give its size in GB to create it`,
+        );
+      }
+      return insertVolume(tx, provisioner, account, namespace, { name: input.name, sizeGb: size });
+    }
+    if (existing.state === 'deleting') {
+      throw badInput(field, `volume ${input.name} is being deleted from namespace ${namespace.name}`);
+    }
+    if (!input.increase || size === null || size === existing.sizeGb) return existing;
+    if (size < existing.sizeGb) {
+      throw badInput(
+        `${field}.size`,
+        `Volume ${input.name} of the mount is ${existing.sizeGb} GB; volumes only grow, so size must be at least that`,
+      );
+    }
+    if (existing.locked) throw busy(existing);
+    return growVolume(tx, provisioner, account, existing, size);
+  };
+}
+
+export function createVolumeService(deps: {
+  database: Database;
+  provisioner: Provisioner;
+  namespaces: NamespaceService;
+}) {
+  const { database, provisioner, namespaces } = deps;
+  const store = createVolumeStore(database.db);
+
+  function checkedSize(size: number) {
+    const problem = sizeProblem(size);
+    if (problem) throw badInput('size', `Volume ${problem}`);
+    return size;
+  }
+
+  /** The customer's volume by namespace and name, row locked for the change (in tx). */
+  async function lockedVolume(
+    tx: Db,
+    account: AccountWithCustomer,
+    input: { name: string; namespace: string },
+  ) {
+    const namespace = await namespaceForChange(tx, account.customerId, input.namespace);
+    const row = await createVolumeStore(tx).findByNameForUpdate(namespace.id, input.name);
+    if (!row) throw notFound(`Volume ${input.name}`);
+    if (row.locked) throw busy(row);
+    return row;
+  }
+
+  return {
+    async find(account: AccountWithCustomer, id: string) {
+      const numeric = Number(id);
+      const row = Number.isSafeInteger(numeric)
+        ? await store.findById(account.customerId, numeric)
+        : undefined;
+      if (!row) throw notFound(`Volume ${id}`);
+      return row;
+    },
+
+    async list(account: AccountWithCustomer, namespaceId: number) {
+      const namespace = await namespaces.find(account, { id: String(namespaceId) });
+      return store.listByNamespaces([namespace.id]);
+    },
+
+    /** Volumes of a namespace the caller has already found (Namespace.volumes). */
+    listOf: (namespaceId: number) => store.listByNamespaces([namespaceId]),
+
+    /** The namespace of a volume the caller has already been allowed to see. */
+    namespaceOf: (account: AccountWithCustomer, row: VolumeRow): Promise<NamespaceRow> =>
+      namespaces.find(account, { id: String(row.namespaceId) }),
+
+    async create(account: AccountWithCustomer, input: { name: string; namespace: string; size: number }) {
+      const name = input.name.trim();
+      const problem = nameProblem(name);
+      if (problem) throw badInput('name', `Volume ${problem}`);
+      const sizeGb = checkedSize(input.size);
+      return database.db.transaction(async (tx) => {
+        const namespace = await namespaceForChange(tx, account.customerId, input.namespace);
+        if (await createVolumeStore(tx).findByName(namespace.id, name)) {
+          throw badInput('name', `A volume named ${name} already exists in namespace ${namespace.name}`);
+        }
+        return insertVolume(tx, provisioner, account, namespace, { name, sizeGb });
+      });
+    },
+
+    async increase(account: AccountWithCustomer, input: { name: string; namespace: string; size: number }) {
+      const sizeGb = checkedSize(input.size);
+      return database.db.transaction(async (tx) => {
+        const row = await lockedVolume(tx, account, input);
+        if (sizeGb <= row.sizeGb) {
+          throw badInput(
+            'size',
+            `Volume size must be larger than the current ${row.sizeGb} GB (at most ${MAX_VOLUME_GB}); volumes only grow`,
+          );
+        }
+        return growVolume(tx, provisioner, account, row, sizeGb);
+      });
+    },
+
+    async delete(account: AccountWithCustomer, input: { name: string; namespace: string }) {
+      return database.db.transaction(async (tx) => {
+        const row = await lockedVolume(tx, account, input);
+        const txStore = createVolumeStore(tx);
+        const users = await txStore.usedBy(row.id);
+        if (users.length > 0) {
+          throw badInput('name', `volume ${row.name} is used by ${users.join(', ')}; unmount it first`);
+        }
+        await txStore.update(row.id, { state: 'deleting', locked: true });
+        await audit(tx, account, 'delete', row, null);
+        await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'delete' });
+        return true;
+      });
+    },
+
+    /** Containers mounting a volume, batched: one statement for all volumes asked for together. */
+    containersLoader: () => batchLoader((ids: number[]) => store.containersOf(ids), []),
+
+    resolveMountVolume: createMountVolumeResolver(provisioner),
+  };
+}
+
+export type VolumeService = ReturnType<typeof createVolumeService>;
