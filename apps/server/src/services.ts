@@ -4,15 +4,14 @@ import { createSignInThrottle } from './identity/throttle.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAccountStore } from './modules/accounts/store.ts';
 import { createAuditStore } from './modules/audit/store.ts';
-import { interimCollaborators } from './modules/containers/interim.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
 import { createContainerService } from './modules/containers/service.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
 import { registryProvisioning } from './modules/registries/provisioning.ts';
-import { createRegistryService } from './modules/registries/service.ts';
+import { createRegistryService, findRegistryForUse } from './modules/registries/service.ts';
 import { createRegistryCheck } from './modules/registries/verify.ts';
 import { volumeProvisioning } from './modules/volumes/provisioning.ts';
-import { createVolumeService } from './modules/volumes/service.ts';
+import { createMountVolumeResolver, createVolumeService } from './modules/volumes/service.ts';
 import { createNamespaceService } from './modules/namespaces/service.ts';
 import type { Provisioner } from './provisioning/provisioner.ts';
 import type { SecretBox } from './secrets/crypto.ts';
@@ -56,7 +55,7 @@ export function createServices(deps: {
       provisioner,
       secretBox,
       appsDomain: env.APPS_DOMAIN,
-      collaborators: interimCollaborators,
+      collaborators: { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) },
     }),
   };
 }

@@ -112,6 +112,24 @@ describe('simulated runtime', () => {
     expect(leftovers[0]?.count).toBe(0);
   });
 
+  it('fills a mounted volume slowly while the container runs, never beyond its size', async () => {
+    await createContainer(alice, {
+      name: 'writer',
+      namespace: 'runtime',
+      image: 'nginx',
+      mounts: [{ path: '/var/data', volume: { name: 'writer-data', size: 1 } }],
+    });
+    await waitForContainer(alice, 'runtime', 'writer', 'running');
+    const usage = await eventually('the volume to fill', async () => {
+      const [row] = await queryRows<{ usage: string; size: number }>(
+        server.berth.database.db,
+        sql`SELECT usage_bytes::text AS usage, size_gb AS size FROM volumes WHERE name = 'writer-data'`,
+      );
+      return row && Number(row.usage) > 0 ? row : undefined;
+    });
+    expect(Number(usage.usage)).toBeLessThanOrEqual(usage.size * 1_000_000_000);
+  });
+
   it('runs a container scaled to zero with no replicas', async () => {
     await createContainer(alice, {
       name: 'idle',

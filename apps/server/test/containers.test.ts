@@ -312,6 +312,27 @@ describe('containerCreate rules', () => {
     expect(error.message).toBe('A container named defaults already exists in namespace rules');
   });
 
+  it('mounts volumes through the volumes module: creates one when asked, refuses a missing one', async () => {
+    const missing = expectGraphQLError(
+      await alice.gql(CREATE_CONTAINER, {
+        input: {
+          ...base,
+          name: 'files',
+          mounts: [{ path: '/data', volume: { name: 'nope', autoCreate: false } }],
+        },
+      }),
+      'BAD_USER_INPUT',
+    );
+    expect(missing.message).toBe('volume nope does not exist in namespace rules');
+    const created = await createContainer(alice, {
+      ...base,
+      name: 'files',
+      mounts: [{ path: '/data', volume: { name: 'files-data', size: 1 } }],
+    });
+    expect(created.mounts).toEqual([{ path: '/data', volume: { name: 'files-data' } }]);
+    await waitForContainer(alice, 'rules', 'files', 'running');
+  });
+
   it('answers NOT_FOUND for a namespace that does not exist', async () => {
     const error = expectGraphQLError(
       await alice.gql(CREATE_CONTAINER, { input: { ...base, namespace: 'nowhere' } }),

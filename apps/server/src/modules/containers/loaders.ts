@@ -41,6 +41,8 @@ export function createRequestLoaders(store: ContainerStore, customerId: number) 
     ingresses: batchLoader((ids: number[]) => store.ingressesOf(ids), []),
     mounts: batchLoader((ids: number[]) => store.mountsOf(ids), []),
     replicas: batchLoader((ids: number[]) => store.replicasOf(ids), []),
+    registry: batchLoader((ids: number[]) => store.registriesById(ids), undefined),
+    volume: batchLoader((ids: number[]) => store.volumesById(ids), undefined),
     namespace: batchLoader((ids: number[]) => store.namespacesById(customerId, ids), undefined),
   };
 }

@@ -42,6 +42,8 @@ export const containerResolvers: Resolvers = {
     containerType: (row) => row.type as ContainerType,
     resources: (row) => row.resources as ContainerResources,
     resourceSpecification: (row) => resourceSpecification(row.resources),
+    privateRegistry: async (row, _args, context) =>
+      row.registryId === null ? null : ((await loaders(context).registry(row.registryId)) ?? null),
     environmentVariables: (row, _args, context) => loaders(context).variables(row.id),
     ingresses: (row, _args, context) => loaders(context).ingresses(row.id),
     mounts: (row, _args, context) => loaders(context).mounts(row.id),
@@ -58,6 +60,13 @@ export const containerResolvers: Resolvers = {
     id: (row) => String(row.id),
     // Secrets never come back (API.md): the stored value is encrypted anyway.
     value: (row) => (row.secret ? null : row.value),
+  },
+  Mount: {
+    volume: async (row, _args, context) => {
+      const volume = await loaders(context).volume(row.volumeId);
+      if (!volume) throw notFound(`Volume ${row.volumeId}`);
+      return volume;
+    },
   },
   Ingress: {
     id: (row) => String(row.id),

@@ -212,7 +212,8 @@ export function createSimulatedContainers(options: { delayMs: number }) {
           .select()
           .from(simulatedContainers)
           .where(lte(simulatedContainers.nextStepAt, sql`now()`))
-          .orderBy(simulatedContainers.containerId)
+          // Longest overdue first: a busy set of steady containers cannot starve a rollout.
+          .orderBy(simulatedContainers.nextStepAt)
           .limit(50)
           .for('update', { skipLocked: true });
         if (due.length === 0) return 0;
