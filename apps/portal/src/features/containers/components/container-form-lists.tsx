@@ -11,6 +11,7 @@ import { mdiDeleteOutline, mdiPlus } from '@mdi/js';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { FieldRow } from '../../../components/form/field-row.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { PortSelect } from './port-select.tsx';
 import {
@@ -27,15 +28,19 @@ const noSpellCheck = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } 
 /** One item of a list section: its fields, and a button that removes it, named after what it removes. */
 function ListItem({
   children,
-  removeLabel,
+  label,
   onRemove,
 }: {
   children: ReactNode;
-  removeLabel: string;
+  /** Names the item's group of fields, and its remove button ("Remove {label}"). */
+  label: string;
   onRemove: () => void;
 }) {
+  const removeLabel = `Remove ${label}`;
   return (
     <Stack
+      role="group"
+      aria-label={label}
       direction="row"
       spacing={1}
       sx={{
@@ -88,19 +93,14 @@ export function VariablesSection({ control }: { control: FormControl }) {
             const variable = variables[index] ?? field;
             const name = variable.name || `variable ${index + 1}`;
             return (
-              <ListItem key={field.id} removeLabel={`Remove ${name}`} onRemove={() => remove(index)}>
-                <Stack
-                  direction={{ xs: 'column', md: 'row' }}
-                  spacing={2}
-                  sx={{ alignItems: { md: 'flex-start' } }}
-                >
+              <ListItem key={field.id} label={name} onRemove={() => remove(index)}>
+                <FieldRow from="md" columns="minmax(0, 1fr) minmax(0, 1fr) auto">
                   <FormTextField
                     control={control}
                     name={`variables.${index}.name`}
                     label="Variable name"
                     required
                     autoComplete="off"
-                    sx={{ flex: 1 }}
                     slotProps={noSpellCheck}
                   />
                   <FormTextField
@@ -113,7 +113,6 @@ export function VariablesSection({ control }: { control: FormControl }) {
                     helperText={
                       variable.secret && variable.stored ? 'Leave empty to keep the stored value.' : undefined
                     }
-                    sx={{ flex: 1 }}
                     slotProps={{
                       ...noSpellCheck,
                       inputLabel: variable.secret && variable.stored ? { shrink: true } : undefined,
@@ -122,7 +121,7 @@ export function VariablesSection({ control }: { control: FormControl }) {
                   <Box sx={{ pt: { md: 1 } }}>
                     <FormSwitch control={control} name={`variables.${index}.secret`} label="Secret" />
                   </Box>
-                </Stack>
+                </FieldRow>
               </ListItem>
             );
           })}
@@ -155,20 +154,19 @@ export function AddressesSection({
           {fields.map((field, index) => {
             const label = ingresses[index]?.domainName || `address ${index + 1}`;
             return (
-              <ListItem key={field.id} removeLabel={`Remove ${label}`} onRemove={() => remove(index)}>
+              <ListItem key={field.id} label={label} onRemove={() => remove(index)}>
                 <Stack spacing={2}>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <FieldRow columns="minmax(0, 1fr) 160px">
                     <FormTextField
                       control={control}
                       name={`ingresses.${index}.domainName`}
                       label="Domain"
                       autoComplete="off"
                       placeholder="shop.example.com"
-                      sx={{ flex: 1 }}
                       slotProps={{ ...noSpellCheck, inputLabel: { shrink: true } }}
                     />
                     <PortSelect control={control} name={`ingresses.${index}.port`} ports={ports} />
-                  </Stack>
+                  </FieldRow>
                   <FormSwitch
                     control={control}
                     name={`ingresses.${index}.enableTLS`}
@@ -223,10 +221,13 @@ export function MountsSection({
             return (
               <ListItem
                 key={field.id}
-                removeLabel={`Remove mount ${mount.path || index + 1}`}
+                label={`mount ${mount.path || index + 1}`}
                 onRemove={() => remove(index)}
               >
-                <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+                <FieldRow
+                  from="md"
+                  columns={mount.volume === 'new' ? '2fr 1.5fr 1.5fr 0.8fr' : '2fr 1.5fr 2fr'}
+                >
                   <FormTextField
                     control={control}
                     name={`mounts.${index}.path`}
@@ -234,15 +235,13 @@ export function MountsSection({
                     required
                     autoComplete="off"
                     placeholder="/data"
-                    sx={{ flex: 1 }}
                     slotProps={noSpellCheck}
                   />
                   <FormTextField
                     control={control}
                     name={`mounts.${index}.volume`}
-                    label="Volume"
+                    label="Volume source"
                     select
-                    sx={{ minWidth: 180 }}
                   >
                     <MenuItem value="existing">An existing volume</MenuItem>
                     <MenuItem value="new">A new volume</MenuItem>
@@ -257,7 +256,6 @@ export function MountsSection({
                       helperText={
                         volumes.length ? undefined : 'This namespace has no volumes yet: create a new one.'
                       }
-                      sx={{ flex: 1, minWidth: 180 }}
                     >
                       {volumes.map((volume) => (
                         <MenuItem key={volume.name} value={volume.name}>
@@ -273,7 +271,6 @@ export function MountsSection({
                         label="New volume name"
                         required
                         autoComplete="off"
-                        sx={{ flex: 1 }}
                         slotProps={noSpellCheck}
                       />
                       <FormTextField
@@ -283,11 +280,10 @@ export function MountsSection({
                         required
                         type="number"
                         slotProps={{ htmlInput: { min: limits.minVolumeGb, max: limits.maxVolumeGb } }}
-                        sx={{ maxWidth: { md: 140 } }}
                       />
                     </>
                   )}
-                </Stack>
+                </FieldRow>
               </ListItem>
             );
           })}

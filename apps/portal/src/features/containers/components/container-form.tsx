@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -14,6 +14,7 @@ import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { containerFormSchema, limits, parsePorts, type ContainerFormValues } from './container-schema.ts';
 import { AddressesSection, MountsSection, VariablesSection } from './container-form-lists.tsx';
 import { PortSelect } from './port-select.tsx';
+import { FieldRow } from '../../../components/form/field-row.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { SizePicker } from './size-picker.tsx';
 
@@ -45,7 +46,7 @@ export function ContainerForm({
 }: ContainerFormProps) {
   const volumeNames = useMemo(() => volumes.map((volume) => volume.name), [volumes]);
   const schema = useMemo(() => containerFormSchema({ volumeNames }), [volumeNames]);
-  const { control, handleSubmit, formState } = useForm<ContainerFormValues>({
+  const { control, handleSubmit, formState, getValues, setValue } = useForm<ContainerFormValues>({
     resolver: zodResolver(schema),
     mode: 'onChange',
     defaultValues: initialValues,
@@ -56,6 +57,13 @@ export function ContainerForm({
   const healthCheckEnabled = useWatch({ control, name: 'healthCheck.enabled' });
   const cpuTrigger = useWatch({ control, name: 'scaling.cpuTrigger' });
   const memoryTrigger = useWatch({ control, name: 'scaling.memoryTrigger' });
+  // A health check turned on starts on the container's first port, as a new web address does.
+  const firstPort = ports[0];
+  useEffect(() => {
+    if (healthCheckEnabled && firstPort !== undefined && !getValues('healthCheck.port')) {
+      setValue('healthCheck.port', String(firstPort), { shouldDirty: true, shouldValidate: true });
+    }
+  }, [healthCheckEnabled, firstPort, getValues, setValue]);
   const unchanged = mode === 'configure' && !formState.isDirty;
   const noSpellCheck = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };
 
@@ -79,7 +87,12 @@ export function ContainerForm({
           disabled={mode === 'configure'}
           autoFocus={mode === 'create'}
           autoComplete="off"
-          helperText="Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters."
+          // A disabled field's helper text would be too faint to read; a fixed name needs none.
+          helperText={
+            mode === 'create'
+              ? 'Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters.'
+              : undefined
+          }
           slotProps={noSpellCheck}
         />
         <FormTextField
@@ -167,7 +180,7 @@ export function ContainerForm({
       >
         <FormSwitch control={control} name="healthCheck.enabled" label="Check the container's health" />
         {healthCheckEnabled && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FieldRow columns="160px minmax(0, 1fr)">
             <PortSelect control={control} name="healthCheck.port" ports={ports} />
             <FormTextField
               control={control}
@@ -175,10 +188,9 @@ export function ContainerForm({
               label="Path"
               required
               autoComplete="off"
-              sx={{ flex: 1 }}
               slotProps={noSpellCheck}
             />
-          </Stack>
+          </FieldRow>
         )}
       </FormSection>
 
@@ -205,7 +217,7 @@ export function ContainerForm({
           />
         ) : (
           <>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FieldRow columns="repeat(2, minmax(0, 240px))">
               <FormTextField
                 control={control}
                 name="scaling.minimum"
@@ -220,7 +232,7 @@ export function ContainerForm({
                 type="number"
                 slotProps={{ htmlInput: { min: 1, max: limits.maxReplicas } }}
               />
-            </Stack>
+            </FieldRow>
             <TriggerRow control={control} kind="cpu" enabled={cpuTrigger} />
             <TriggerRow control={control} kind="memory" enabled={memoryTrigger} />
             <TriggerError control={control} />

@@ -23,7 +23,6 @@ export function PortSelect({
       select
       required
       helperText={ports.length ? undefined : 'Add a port above first.'}
-      sx={{ minWidth: 140 }}
     >
       {ports.map((port) => (
         <MenuItem key={port} value={String(port)}>

@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { FieldRow } from '../../../components/form/field-row.tsx';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useController, type Control } from 'react-hook-form';
@@ -27,13 +28,12 @@ export function SizePicker({ control }: { control: Control<ContainerFormValues> 
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <FieldRow columns="repeat(2, minmax(0, 220px))">
         <TextField
           select
           label="CPU"
           value={milliCpu}
           onChange={(event) => field.onChange(resourcesOf(Number(event.target.value), megabytes))}
-          sx={{ minWidth: 160 }}
         >
           {cpuChoices.map((choice) => (
             <MenuItem key={choice} value={choice}>
@@ -46,7 +46,6 @@ export function SizePicker({ control }: { control: Control<ContainerFormValues> 
           label="Memory"
           value={megabytes}
           onChange={(event) => field.onChange(resourcesOf(milliCpu, Number(event.target.value)))}
-          sx={{ minWidth: 160 }}
         >
           {ramChoices.map((choice) => (
             <MenuItem key={choice} value={choice}>
@@ -54,7 +53,7 @@ export function SizePicker({ control }: { control: Control<ContainerFormValues> 
             </MenuItem>
           ))}
         </TextField>
-      </Stack>
+      </FieldRow>
       <Typography aria-live="polite" sx={{ fontWeight: 600 }}>
         {price
           ? `${price} per replica`

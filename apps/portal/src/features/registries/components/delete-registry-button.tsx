@@ -41,6 +41,7 @@ export function DeleteRegistryButton({
       <Tooltip title={`Delete registry ${name}`}>
         <span>
           <IconButton
+            size="small"
             aria-label={`Delete registry ${name}`}
             disabled={disabled}
             onClick={() => setConfirming(true)}

@@ -41,6 +41,7 @@ export function DeleteVolumeButton({
       <Tooltip title={`Delete volume ${name}`}>
         <span>
           <IconButton
+            size="small"
             aria-label={`Delete volume ${name}`}
             disabled={disabled}
             onClick={() => setConfirming(true)}

@@ -8,7 +8,7 @@ const formatGb = (gb: number) => `${Number(gb.toFixed(gb < 10 ? 2 : 1))} GB`;
 export function UsageBar({ usage, size, name }: { usage: number; size: number; name: string }) {
   const percent = size > 0 ? Math.min(100, (usage / size) * 100) : 0;
   return (
-    <Box sx={{ minWidth: 120 }}>
+    <Box sx={{ minWidth: 96 }}>
       <LinearProgress
         variant="determinate"
         value={percent}
@@ -16,7 +16,7 @@ export function UsageBar({ usage, size, name }: { usage: number; size: number; n
         aria-label={`Usage of ${name}`}
         sx={{ height: 8, borderRadius: 4 }}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {formatGb(usage)} of {formatGb(size)} ({Math.round(percent)} %)
       </Typography>
     </Box>

@@ -36,13 +36,14 @@ export function volumeColumns(namespaceName: string): readonly ResourceColumn<Vo
       header: 'Actions',
       align: 'right',
       cell: (volume) => (
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Tooltip title={`Resize volume ${volume.name}`}>
             <span>
               <IconButtonLink
                 to={paths.volumes.resize}
                 params={{ namespaceName, volumeName: volume.name }}
                 aria-label={`Resize volume ${volume.name}`}
+                size="small"
                 disabled={volume.locked}
               >
                 <MdiIcon path={mdiArrowExpandVertical} />

@@ -1,0 +1,57 @@
+import { expect, type Page } from '@playwright/test';
+
+const viewports = [
+  { label: 'desktop', width: 1280, height: 800 },
+  { label: 'phone', width: 390, height: 844 },
+] as const;
+
+async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const switchTo = page.getByRole('button', { name: `Switch to ${theme} theme` });
+  if (await switchTo.isVisible()) await switchTo.click();
+  await expect(
+    page.getByRole('button', { name: `Switch to ${theme === 'light' ? 'dark' : 'light'} theme` }),
+  ).toBeVisible();
+}
+
+/**
+ * Full-page screenshots of the screen as it is now, at 1280x800 and 390x844, in the light and the dark theme,
+ * into test-results/screens/{name}-{desktop|phone}-{light|dark}.png; on the phone nothing may scroll sideways.
+ * Leaves the page light, at the size it had.
+ */
+export async function captureScreens(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const theme of ['light', 'dark'] as const) {
+    await useTheme(page, theme);
+    for (const viewport of viewports) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      // The shell has switched layouts (drawer below 960 px) and finished moving.
+      await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible({
+        visible: viewport.label === 'phone',
+      });
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      );
+      if (viewport.label === 'phone') {
+        await expect
+          .poll(() =>
+            page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          )
+          .toBeLessThanOrEqual(0);
+      }
+      // From the top: the app bar is fixed, and would otherwise sit wherever the page was scrolled to.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: `test-results/screens/${name}-${viewport.label}-${theme}.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  await useTheme(page, 'light');
+  if (original) await page.setViewportSize(original);
+}
