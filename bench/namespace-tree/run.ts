@@ -27,11 +27,11 @@ berth.app.get<{ Querystring: { name: string } }>('/bench/namespace-tree', async 
   const account = await berth.authenticate(request, reply);
   if (!account) return reply;
   const namespace = await services.namespaces.find(account, { name: request.query.name });
-  const load = services.containers.loaders(account);
+  const load = services.containers.loaders();
   const [containers, volumes, registries] = await Promise.all([
     load.containersOfNamespace(namespace.id),
-    services.volumes.listOf(namespace.id),
-    services.registries.listOf(namespace.id),
+    services.volumes.namespaceVolumesLoader()(namespace.id),
+    services.registries.namespaceRegistriesLoader()(namespace.id),
   ]);
   return {
     data: {

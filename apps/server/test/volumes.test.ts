@@ -281,6 +281,42 @@ describe('Volume.containers of a list', () => {
     );
     expect(statements.filter((statement) => statement.includes('container_mounts'))).toHaveLength(1);
   });
+
+  it('keeps the namespace list (with what each namespace holds) at the same statement count for 1 or 3 namespaces', async () => {
+    const LIST = `{ namespaces { name containers { name }
+      privateRegistries { name namespace { name } } volumes { name namespace { name } containers { name } } } }`;
+    async function statementsForList(count: number) {
+      const customer = await createCustomer(counted, { subscriptions: ['serverless-container'] });
+      for (let index = 0; index < count; index++) {
+        const name = `space-${index}`;
+        await customer.data(CREATE_NAMESPACE, { name });
+        await waitForNamespace(counted.url, await customer.token(), name, 'created');
+        await customer.data(CREATE_VOLUME, { name: 'data', namespace: name, size: 1 });
+        await customer.data(
+          `mutation ($namespace: String!) { registryConnectionCreate(registryInput: { namespace: $namespace,
+            name: "private", source: "ghcr.io/acme", username: "u", password: "p", verify: false }) { id } }`,
+          { namespace: name },
+        );
+      }
+      await customer.token(); // signed in before counting: the count is the list request alone
+      await counted.berth.provisioner.stop(); // its polling would be counted too
+      try {
+        statements.length = 0;
+        const { namespaces } = await customer.data<{
+          namespaces: { privateRegistries: unknown[]; volumes: unknown[] }[];
+        }>(LIST);
+        expect(namespaces).toHaveLength(count);
+        for (const namespace of namespaces) {
+          expect(namespace.privateRegistries).toHaveLength(1);
+          expect(namespace.volumes).toHaveLength(1);
+        }
+        return statements.length;
+      } finally {
+        counted.berth.provisioner.start();
+      }
+    }
+    expect(await statementsForList(3)).toBe(await statementsForList(1));
+  });
 });
 
 describe('deleting a namespace that still holds resources', () => {

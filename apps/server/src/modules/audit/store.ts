@@ -14,6 +14,31 @@ export interface AuditRecord {
   tags?: string[];
 }
 
+/**
+ * Records a change by the signed-in account, in the caller's transaction: `before` and `after` are what
+ * the audit log may show of the record (no secrets), null when it did not or no longer exists.
+ */
+export async function recordChange(
+  tx: Db,
+  account: { id: number; customerId: number },
+  change: {
+    eventType: AuditRecord['eventType'];
+    modelName: string;
+    modelId: number;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
+) {
+  await createAuditStore(tx).insert({
+    customerId: account.customerId,
+    accountId: account.id,
+    eventType: change.eventType,
+    modelName: change.modelName,
+    modelId: change.modelId,
+    changeSet: diff(change.before, change.after),
+  });
+}
+
 export function createAuditStore(db: Db) {
   return {
     async insert(record: AuditRecord) {

@@ -1,25 +1,12 @@
 import type { ContainerResources, ContainerType, Resolvers } from '../../generated/resolvers-types.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
-import { badInput, notFound } from '../../errors.ts';
+import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
+import { notFound, requiredInput } from '../../errors.ts';
+import { namespaceOf } from '../namespaces/loaders.ts';
 import { resourceSpecification } from '../pricing/resources.ts';
 import { ingressUrl } from './addresses.ts';
-import type { RequestLoaders } from './loaders.ts';
 
-// One set of loaders per request, keyed by the request's context object (it lives as long as the request).
-const perRequest = new WeakMap<GraphQLContext, RequestLoaders>();
-function loaders(context: GraphQLContext): RequestLoaders {
-  let found = perRequest.get(context);
-  if (!found) {
-    found = context.services.containers.loaders(context.account);
-    perRequest.set(context, found);
-  }
-  return found;
-}
-
-function required<T>(input: T | null | undefined): T {
-  if (input == null) throw badInput('containerInput', 'containerInput is required');
-  return input;
-}
+const makeLoaders = ({ services }: GraphQLContext) => services.containers.loaders();
+const loaders = (context: GraphQLContext) => perRequest(context, makeLoaders);
 
 export const containerResolvers: Resolvers = {
   Query: {
@@ -27,9 +14,9 @@ export const containerResolvers: Resolvers = {
   },
   Mutation: {
     containerCreate: (_parent, { containerInput }, { account, services }) =>
-      services.containers.create(account, required(containerInput)),
+      services.containers.create(account, requiredInput('containerInput', containerInput)),
     containerModify: (_parent, { containerInput }, { account, services }) =>
-      services.containers.modify(account, required(containerInput)),
+      services.containers.modify(account, requiredInput('containerInput', containerInput)),
     containerDelete: (_parent, { container }, { account, services }) =>
       services.containers.delete(account, container),
   },
@@ -73,10 +60,6 @@ export const containerResolvers: Resolvers = {
     url: (row) => ingressUrl(row),
     enableTLS: (row) => row.enableTls,
     whitelist: (row) => row.allowlist,
-    namespace: async (row, _args, context) => {
-      const namespace = await loaders(context).namespace(row.namespaceId);
-      if (!namespace) throw notFound(`Namespace ${row.namespaceId}`);
-      return namespace;
-    },
+    namespace: (row, _args, context) => namespaceOf(context, row.namespaceId),
   },
 };

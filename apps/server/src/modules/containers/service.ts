@@ -1,11 +1,11 @@
 import type { Database, Db } from '../../db/client.ts';
-import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
+import { badInput, busy, forbidden, notFound } from '../../errors.ts';
 import type { ContainerCreateInput, ContainerModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { createAuditStore, diff } from '../audit/store.ts';
+import { recordChange } from '../audit/store.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
 import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
 import { withAddresses } from './addresses.ts';
@@ -190,25 +190,14 @@ export function createContainerService(deps: {
     before: ReturnType<typeof audited>,
     after: ReturnType<typeof audited>,
   ) {
-    await createAuditStore(tx).insert({
-      customerId: account.customerId,
-      accountId: account.id,
-      eventType,
-      modelName: 'Container',
-      modelId: id,
-      changeSet: diff(before, after),
-    });
+    await recordChange(tx, account, { eventType, modelName: 'Container', modelId: id, before, after });
   }
 
   /** The namespace to change a container in: NOT_FOUND when missing, CONFLICT while it is being changed. */
   async function namespaceForChange(tx: Db, account: AccountWithCustomer, name: string) {
     const namespace = await createNamespaceStore(tx).findByName(account.customerId, name);
     if (!namespace) throw notFound(`Namespace ${name}`);
-    if (namespace.locked) {
-      throw conflict(
-        `Namespace ${namespace.name} is being changed (${namespace.state}); try again when it is done`,
-      );
-    }
+    if (namespace.locked) throw busy('Namespace', namespace);
     return namespace;
   }
 
@@ -224,15 +213,13 @@ export function createContainerService(deps: {
     await txStore.lock(found.id);
     const row = await txStore.findAnyById(found.id);
     if (!row) throw notFound(`Container ${input.name} in namespace ${input.namespace}`);
-    if (row.locked) {
-      throw conflict(`Container ${row.name} is being changed (${row.state}); try again when it is done`);
-    }
+    if (row.locked) throw busy('Container', row);
     return row;
   }
 
   return {
     /** Per-request loaders: lists load their children in one statement per kind. */
-    loaders: (account: AccountWithCustomer) => createRequestLoaders(store, account.customerId),
+    loaders: () => createRequestLoaders(store),
 
     async find(
       account: AccountWithCustomer,

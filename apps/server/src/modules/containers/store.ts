@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { groupBy } from '../../batching.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   containerEnvironmentVariables,
@@ -24,15 +25,7 @@ export type ContainerValues = Omit<
 >;
 
 /** Children of many containers in one statement, grouped by container id (lists never query per row). */
-function groupBy<T extends { containerId: number }>(rows: T[]) {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.containerId);
-    if (group) group.push(row);
-    else groups.set(row.containerId, [row]);
-  }
-  return groups;
-}
+const byContainer = (row: { containerId: number }) => row.containerId;
 
 export function createContainerStore(db: Db) {
   const ownedBy = (customerId: number) =>
@@ -87,9 +80,7 @@ export function createContainerStore(db: Db) {
         .from(containers)
         .where(inArray(containers.namespaceId, namespaceIds))
         .orderBy(asc(containers.name));
-      const groups = new Map<number, ContainerRow[]>();
-      for (const row of rows) groups.set(row.namespaceId, [...(groups.get(row.namespaceId) ?? []), row]);
-      return groups;
+      return groupBy(rows, (row) => row.namespaceId);
     },
 
     async variablesOf(containerIds: number[]) {
@@ -100,6 +91,7 @@ export function createContainerStore(db: Db) {
           .from(containerEnvironmentVariables)
           .where(inArray(containerEnvironmentVariables.containerId, containerIds))
           .orderBy(asc(containerEnvironmentVariables.name)),
+        byContainer,
       );
     },
 
@@ -111,7 +103,10 @@ export function createContainerStore(db: Db) {
         .innerJoin(containers, eq(containers.id, containerIngresses.containerId))
         .where(inArray(containerIngresses.containerId, containerIds))
         .orderBy(asc(containerIngresses.id));
-      return groupBy(rows.map((row) => ({ ...row.ingress, namespaceId: row.namespaceId })));
+      return groupBy(
+        rows.map((row) => ({ ...row.ingress, namespaceId: row.namespaceId })),
+        byContainer,
+      );
     },
 
     async mountsOf(containerIds: number[]) {
@@ -122,6 +117,7 @@ export function createContainerStore(db: Db) {
           .from(containerMounts)
           .where(inArray(containerMounts.containerId, containerIds))
           .orderBy(asc(containerMounts.path)),
+        byContainer,
       );
     },
 
@@ -133,16 +129,8 @@ export function createContainerStore(db: Db) {
           .from(containerReplicas)
           .where(inArray(containerReplicas.containerId, containerIds))
           .orderBy(asc(containerReplicas.name)),
+        byContainer,
       );
-    },
-
-    async namespacesById(customerId: number, ids: number[]) {
-      if (ids.length === 0) return new Map<number, typeof namespaces.$inferSelect>();
-      const rows = await db
-        .select()
-        .from(namespaces)
-        .where(and(eq(namespaces.customerId, customerId), inArray(namespaces.id, ids)));
-      return new Map(rows.map((row) => [row.id, row]));
     },
 
     /** Registries that containers pull through, by id (their module owns them; containers only point). */

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { batchLoader } from '../../batching.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
+import { badInput, busy, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { createAuditStore, diff } from '../audit/store.ts';
+import { recordChange } from '../audit/store.ts';
 import { nameProblem } from './rules.ts';
 import { createNamespaceStore, type NamespaceRow } from './store.ts';
 
@@ -58,28 +59,13 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
     throw badInput('id', 'Give the namespace id or name');
   }
 
-  async function audit(
-    tx: Db,
-    account: AccountWithCustomer,
-    eventType: 'create' | 'delete',
-    before: NamespaceRow | null,
-    after: NamespaceRow | null,
-  ) {
-    const row = after ?? before;
-    if (!row) return;
-    await createAuditStore(tx).insert({
-      customerId: account.customerId,
-      accountId: account.id,
-      eventType,
-      modelName: 'Namespace',
-      modelId: row.id,
-      changeSet: diff(audited(before), audited(after)),
-    });
-  }
-
   return {
     list: (account: AccountWithCustomer) => store.listByCustomer(account.customerId),
     find,
+
+    /** The account's namespaces by id, batched for one request; another customer's are undefined. */
+    loader: (account: AccountWithCustomer) =>
+      batchLoader((ids: number[]) => store.findManyById(account.customerId, ids), undefined),
 
     async create(account: AccountWithCustomer, input: { name: string; description?: string | null }) {
       const name = input.name.trim();
@@ -107,7 +93,13 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
           description,
           internalName: `ns-${randomBytes(6).toString('hex')}`,
         });
-        await audit(tx, account, 'create', null, row);
+        await recordChange(tx, account, {
+          eventType: 'create',
+          modelName: 'Namespace',
+          modelId: row.id,
+          before: null,
+          after: audited(row),
+        });
         await provisioner.enqueue(tx, { kind: 'namespace', id: row.id, action: 'create' });
         return row;
       });
@@ -119,12 +111,17 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
         await txStore.lockCustomer(account.customerId);
         const row = await txStore.findByName(account.customerId, input.name);
         if (!row) throw notFound(`Namespace ${input.name}`);
-        if (row.locked)
-          throw conflict(`Namespace ${row.name} is being changed (${row.state}); try again when it is done`);
+        if (row.locked) throw busy('Namespace', row);
         const held = holdingsText(await txStore.holdings(row.id));
         if (held) throw badInput('name', `Namespace ${row.name} still holds ${held}; delete them first`);
         const updated = await txStore.update(row.id, { state: 'deleting', locked: true });
-        await audit(tx, account, 'delete', row, null);
+        await recordChange(tx, account, {
+          eventType: 'delete',
+          modelName: 'Namespace',
+          modelId: row.id,
+          before: audited(row),
+          after: null,
+        });
         await provisioner.enqueue(tx, { kind: 'namespace', id: row.id, action: 'delete' });
         return Boolean(updated);
       });

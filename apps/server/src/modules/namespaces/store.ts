@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { customers, namespaces } from '../../db/schema.ts';
 
@@ -50,6 +50,16 @@ export function createNamespaceStore(db: Db) {
           (SELECT count(*)::int FROM volumes WHERE namespace_id = ${id}) AS volumes`,
       );
       return row ?? { containers: 0, registries: 0, volumes: 0 };
+    },
+
+    /** The customer's namespaces among ids, by id (another customer's are not there). */
+    async findManyById(customerId: number, ids: readonly number[]) {
+      if (ids.length === 0) return new Map<number, NamespaceRow>();
+      const rows = await db
+        .select()
+        .from(namespaces)
+        .where(and(eq(namespaces.customerId, customerId), inArray(namespaces.id, [...ids])));
+      return new Map(rows.map((row) => [row.id, row]));
     },
 
     async findAnyById(id: number) {

@@ -1,4 +1,9 @@
 import type { Resolvers } from '../../generated/resolvers-types.ts';
+import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
+import { namespaceOf } from '../namespaces/loaders.ts';
+
+const makeNamespaceRegistriesLoader = ({ services }: GraphQLContext) =>
+  services.registries.namespaceRegistriesLoader();
 
 export const registryResolvers: Resolvers = {
   Query: {
@@ -12,11 +17,12 @@ export const registryResolvers: Resolvers = {
       services.registries.delete(account, registryConnection),
   },
   Namespace: {
-    privateRegistries: (namespace, _args, { services }) => services.registries.listOf(namespace.id),
+    privateRegistries: (namespace, _args, context) =>
+      perRequest(context, makeNamespaceRegistriesLoader)(namespace.id),
   },
   PrivateRegistry: {
     id: (row) => String(row.id),
-    namespace: (row, _args, { account, services }) => services.registries.namespaceOf(account, row),
+    namespace: (row, _args, context) => namespaceOf(context, row.namespaceId),
     createdAt: (row) => row.createdAt.toISOString(),
   },
 };

@@ -1,12 +1,13 @@
+import { batchLoader, groupBy } from '../../batching.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { badInput, conflict, notFound } from '../../errors.ts';
+import { badInput, busy, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { createAuditStore, diff } from '../audit/store.ts';
+import { recordChange } from '../audit/store.ts';
 import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
-import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
+import { createNamespaceStore } from '../namespaces/store.ts';
 import { parseRegistrySource } from './source.ts';
 import { createRegistryStore, type RegistryRow } from './store.ts';
 import type { RegistryCheck } from './verify.ts';
@@ -55,25 +56,6 @@ export function createRegistryService(deps: {
   const { database, provisioner, secretBox, namespaces, check } = deps;
   const store = createRegistryStore(database.db);
 
-  async function audit(
-    tx: Db,
-    account: AccountWithCustomer,
-    eventType: 'create' | 'delete',
-    before: RegistryRow | null,
-    after: RegistryRow | null,
-  ) {
-    const row = after ?? before;
-    if (!row) return;
-    await createAuditStore(tx).insert({
-      customerId: account.customerId,
-      accountId: account.id,
-      eventType,
-      modelName: 'PrivateRegistry',
-      modelId: row.id,
-      changeSet: diff(audited(before), audited(after)),
-    });
-  }
-
   /** Everything about the input that needs no database and no network, so bad input costs nothing. */
   function validated(input: RegistryInput) {
     const name = input.name.trim();
@@ -103,8 +85,12 @@ export function createRegistryService(deps: {
       return store.listByNamespaces([namespace.id]);
     },
 
-    /** Registries of a namespace the caller has already found (Namespace.privateRegistries). */
-    listOf: (namespaceId: number) => store.listByNamespaces([namespaceId]),
+    /** Registries of namespaces the caller has already found (Namespace.privateRegistries), batched. */
+    namespaceRegistriesLoader: () =>
+      batchLoader(
+        async (ids: number[]) => groupBy(await store.listByNamespaces(ids), (row) => row.namespaceId),
+        [],
+      ),
 
     async create(account: AccountWithCustomer, input: RegistryInput) {
       const registry = validated(input);
@@ -126,7 +112,13 @@ export function createRegistryService(deps: {
           username: registry.username,
           passwordEncrypted: secretBox.encryptSecret(registry.password),
         });
-        await audit(tx, account, 'create', null, row);
+        await recordChange(tx, account, {
+          eventType: 'create',
+          modelName: 'PrivateRegistry',
+          modelId: row.id,
+          before: null,
+          after: audited(row),
+        });
         await provisioner.enqueue(tx, { kind: 'registry', id: row.id, action: 'create' });
         return row;
       });
@@ -138,9 +130,7 @@ export function createRegistryService(deps: {
         const txStore = createRegistryStore(tx);
         const row = await txStore.findByNameForUpdate(namespace.id, input.name);
         if (!row) throw notFound(`Registry ${input.name}`);
-        if (row.locked) {
-          throw conflict(`Registry ${row.name} is being changed (${row.state}); try again when it is done`);
-        }
+        if (row.locked) throw busy('Registry', row);
         const users = await txStore.usedBy(row.id);
         if (users.length > 0) {
           throw badInput(
@@ -149,15 +139,17 @@ export function createRegistryService(deps: {
           );
         }
         await txStore.update(row.id, { state: 'deleting', locked: true });
-        await audit(tx, account, 'delete', row, null);
+        await recordChange(tx, account, {
+          eventType: 'delete',
+          modelName: 'PrivateRegistry',
+          modelId: row.id,
+          before: audited(row),
+          after: null,
+        });
         await provisioner.enqueue(tx, { kind: 'registry', id: row.id, action: 'delete' });
         return true;
       });
     },
-
-    /** The namespace of a registry the caller has already been allowed to see. */
-    namespaceOf: (account: AccountWithCustomer, row: RegistryRow): Promise<NamespaceRow> =>
-      namespaces.find(account, { id: String(row.namespaceId) }),
   };
 }
 

@@ -1,19 +1,12 @@
-import { badInput } from '../../errors.ts';
+import { requiredInput } from '../../errors.ts';
 import type { Resolvers } from '../../generated/resolvers-types.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
+import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
+import { namespaceOf } from '../namespaces/loaders.ts';
 import { bytesIn, gbIn } from './rules.ts';
-import type { VolumeService } from './service.ts';
 
-// One loader per request, keyed by the request's context object (it lives as long as the request).
-const perRequest = new WeakMap<GraphQLContext, ReturnType<VolumeService['containersLoader']>>();
-function containersOf(context: GraphQLContext, volumeId: number) {
-  let load = perRequest.get(context);
-  if (!load) {
-    load = context.services.volumes.containersLoader();
-    perRequest.set(context, load);
-  }
-  return load(volumeId);
-}
+const makeContainersLoader = ({ services }: GraphQLContext) => services.volumes.containersLoader();
+const makeNamespaceVolumesLoader = ({ services }: GraphQLContext) =>
+  services.volumes.namespaceVolumesLoader();
 
 export const volumeResolvers: Resolvers = {
   Query: {
@@ -22,25 +15,19 @@ export const volumeResolvers: Resolvers = {
   },
   Mutation: {
     volumeCreate: (_parent, { volumeInput }, { account, services }) =>
-      services.volumes.create(account, required(volumeInput)),
+      services.volumes.create(account, requiredInput('volumeInput', volumeInput)),
     volumeIncrease: (_parent, { volumeInput }, { account, services }) =>
-      services.volumes.increase(account, required(volumeInput)),
+      services.volumes.increase(account, requiredInput('volumeInput', volumeInput)),
     volumeDelete: (_parent, { volume }, { account, services }) => services.volumes.delete(account, volume),
   },
   Namespace: {
-    volumes: (namespace, _args, { services }) => services.volumes.listOf(namespace.id),
+    volumes: (namespace, _args, context) => perRequest(context, makeNamespaceVolumesLoader)(namespace.id),
   },
   Volume: {
     id: (row) => String(row.id),
-    namespace: (row, _args, { account, services }) => services.volumes.namespaceOf(account, row),
+    namespace: (row, _args, context) => namespaceOf(context, row.namespaceId),
     size: (row, { unit }) => gbIn(row.sizeGb, unit ?? 'GB'),
     usage: (row, { unit }) => bytesIn(row.usageBytes, unit ?? 'GB'),
-    containers: (row, _args, context) => containersOf(context, row.id),
+    containers: (row, _args, context) => perRequest(context, makeContainersLoader)(row.id),
   },
 };
-
-/** volumeInput is optional in the contract's signature, but there is nothing to do without it. */
-function required<T>(input: T | null | undefined): T {
-  if (input == null) throw badInput('volumeInput', 'volumeInput is required');
-  return input;
-}

@@ -1,9 +1,9 @@
 import type { Database, Db } from '../../db/client.ts';
-import { badInput, conflict, notFound } from '../../errors.ts';
+import { badInput, busy, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { createAuditStore, diff } from '../audit/store.ts';
-import { batchLoader } from '../containers/loaders.ts';
+import { recordChange } from '../audit/store.ts';
+import { batchLoader, groupBy } from '../../batching.ts';
 import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import type { NamespaceRow } from '../namespaces/store.ts';
@@ -13,27 +13,22 @@ import { createVolumeStore, type VolumeRow } from './store.ts';
 /** What the audit log records of a volume. */
 const audited = (row: VolumeRow | null) => row && { name: row.name, size: `${row.sizeGb} GB` };
 
-async function audit(
+/** Records a change of a volume by the account (tx is the change's transaction). */
+const audit = (
   tx: Db,
   account: AccountWithCustomer,
   eventType: 'create' | 'update' | 'delete',
+  modelId: number,
   before: VolumeRow | null,
   after: VolumeRow | null,
-) {
-  const row = after ?? before;
-  if (!row) return;
-  await createAuditStore(tx).insert({
-    customerId: account.customerId,
-    accountId: account.id,
+) =>
+  recordChange(tx, account, {
     eventType,
     modelName: 'Volume',
-    modelId: row.id,
-    changeSet: diff(audited(before), audited(after)),
+    modelId,
+    before: audited(before),
+    after: audited(after),
   });
-}
-
-const busy = (row: VolumeRow) =>
-  conflict(`Volume ${row.name} is being changed (${row.state}); try again when it is done`);
 
 /** Inserts a volume with its audit entry and provisioning task (tx already holds the namespace). */
 async function insertVolume(
@@ -44,7 +39,7 @@ async function insertVolume(
   values: { name: string; sizeGb: number },
 ) {
   const row = await createVolumeStore(tx).insert({ namespaceId: namespace.id, ...values });
-  await audit(tx, account, 'create', null, row);
+  await audit(tx, account, 'create', row.id, null, row);
   await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'create' });
   return row;
 }
@@ -59,7 +54,7 @@ async function growVolume(
 ) {
   const updated = await createVolumeStore(tx).update(row.id, { sizeGb, state: 'updating', locked: true });
   if (!updated) throw new Error(`volume ${row.id} vanished while locked`);
-  await audit(tx, account, 'update', row, updated);
+  await audit(tx, account, 'update', row.id, row, updated);
   await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'update' });
   return updated;
 }
@@ -115,7 +110,7 @@ export function createMountVolumeResolver(provisioner: Provisioner) {
         `Volume ${input.name} of the mount is ${existing.sizeGb} GB; volumes only grow, so size must be at least that`,
       );
     }
-    if (existing.locked) throw busy(existing);
+    if (existing.locked) throw busy('Volume', existing);
     return growVolume(tx, provisioner, account, existing, size);
   };
 }
@@ -143,7 +138,7 @@ export function createVolumeService(deps: {
     const namespace = await namespaceForChange(tx, account.customerId, input.namespace);
     const row = await createVolumeStore(tx).findByNameForUpdate(namespace.id, input.name);
     if (!row) throw notFound(`Volume ${input.name}`);
-    if (row.locked) throw busy(row);
+    if (row.locked) throw busy('Volume', row);
     return row;
   }
 
@@ -162,12 +157,12 @@ export function createVolumeService(deps: {
       return store.listByNamespaces([namespace.id]);
     },
 
-    /** Volumes of a namespace the caller has already found (Namespace.volumes). */
-    listOf: (namespaceId: number) => store.listByNamespaces([namespaceId]),
-
-    /** The namespace of a volume the caller has already been allowed to see. */
-    namespaceOf: (account: AccountWithCustomer, row: VolumeRow): Promise<NamespaceRow> =>
-      namespaces.find(account, { id: String(row.namespaceId) }),
+    /** Volumes of namespaces the caller has already found (Namespace.volumes), batched for one request. */
+    namespaceVolumesLoader: () =>
+      batchLoader(
+        async (ids: number[]) => groupBy(await store.listByNamespaces(ids), (row) => row.namespaceId),
+        [],
+      ),
 
     async create(account: AccountWithCustomer, input: { name: string; namespace: string; size: number }) {
       const name = input.name.trim();
@@ -206,7 +201,7 @@ export function createVolumeService(deps: {
           throw badInput('name', `volume ${row.name} is used by ${users.join(', ')}; unmount it first`);
         }
         await txStore.update(row.id, { state: 'deleting', locked: true });
-        await audit(tx, account, 'delete', row, null);
+        await audit(tx, account, 'delete', row.id, row, null);
         await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'delete' });
         return true;
       });
