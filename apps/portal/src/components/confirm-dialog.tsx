@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { identifierInputProps } from './form/form-text-field.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,14 +29,29 @@ interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open={props.open} onClose={props.pending ? undefined : props.onClose} fullScreen={fullScreen} fullWidth maxWidth="sm">
+    <Dialog
+      open={props.open}
+      onClose={props.pending ? undefined : props.onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+    >
       {/* Mounted only while open, so typed text never survives into the next confirmation. */}
       {props.open && <ConfirmForm {...props} />}
     </Dialog>
   );
 }
 
-function ConfirmForm({ title, description, confirmLabel, typeToConfirm, pending, error, onConfirm, onClose }: ConfirmDialogProps) {
+function ConfirmForm({
+  title,
+  description,
+  confirmLabel,
+  typeToConfirm,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   const confirmed = typeToConfirm === undefined || typed === typeToConfirm;
   const submit = (event: FormEvent) => {
@@ -61,7 +77,7 @@ function ConfirmForm({ title, description, confirmLabel, typeToConfirm, pending,
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             autoComplete="off"
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+            slotProps={identifierInputProps}
           />
         )}
       </DialogContent>

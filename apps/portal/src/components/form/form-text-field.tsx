@@ -1,7 +1,10 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type FormTextFieldProps<TValues extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+type FormTextFieldProps<TValues extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
   control: Control<TValues>;
   name: FieldPath<TValues>;
 };
@@ -10,7 +13,13 @@ type FormTextFieldProps<TValues extends FieldValues> = Omit<TextFieldProps, 'nam
  * A text field bound to react-hook-form: the validation message replaces the helper text. Multiline
  * fields start at one row and grow with their content (SPEC §9).
  */
-export function FormTextField<TValues extends FieldValues>({ control, name, helperText, multiline, ...props }: FormTextFieldProps<TValues>) {
+export function FormTextField<TValues extends FieldValues>({
+  control,
+  name,
+  helperText,
+  multiline,
+  ...props
+}: FormTextFieldProps<TValues>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <TextField
@@ -25,3 +34,6 @@ export function FormTextField<TValues extends FieldValues>({ control, name, help
     />
   );
 }
+
+/** For names, paths and other identifiers: no spell check, no automatic capitals on phones. */
+export const identifierInputProps = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };

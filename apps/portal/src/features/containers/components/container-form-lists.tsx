@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { mdiDeleteOutline, mdiPlus } from '@mdi/js';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { FieldRow } from '../../../components/form/field-row.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
@@ -23,7 +23,6 @@ import {
 } from './container-schema.ts';
 
 type FormControl = Control<ContainerFormValues>;
-const noSpellCheck = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };
 
 /** One item of a list section: its fields, and a button that removes it, named after what it removes. */
 function ListItem({
@@ -101,7 +100,7 @@ export function VariablesSection({ control }: { control: FormControl }) {
                     label="Variable name"
                     required
                     autoComplete="off"
-                    slotProps={noSpellCheck}
+                    slotProps={identifierInputProps}
                   />
                   <FormTextField
                     control={control}
@@ -114,7 +113,7 @@ export function VariablesSection({ control }: { control: FormControl }) {
                       variable.secret && variable.stored ? 'Leave empty to keep the stored value.' : undefined
                     }
                     slotProps={{
-                      ...noSpellCheck,
+                      ...identifierInputProps,
                       inputLabel: variable.secret && variable.stored ? { shrink: true } : undefined,
                     }}
                   />
@@ -163,7 +162,7 @@ export function AddressesSection({
                       label="Domain"
                       autoComplete="off"
                       placeholder="shop.example.com"
-                      slotProps={{ ...noSpellCheck, inputLabel: { shrink: true } }}
+                      slotProps={{ ...identifierInputProps, inputLabel: { shrink: true } }}
                     />
                     <PortSelect control={control} name={`ingresses.${index}.port`} ports={ports} />
                   </FieldRow>
@@ -180,7 +179,7 @@ export function AddressesSection({
                     placeholder="203.0.113.0/24, 2001:db8::/32"
                     helperText="Addresses or CIDR ranges, separated by commas. Empty lets everyone in."
                     multiline
-                    slotProps={{ ...noSpellCheck, inputLabel: { shrink: true } }}
+                    slotProps={{ ...identifierInputProps, inputLabel: { shrink: true } }}
                   />
                 </Stack>
               </ListItem>
@@ -235,7 +234,7 @@ export function MountsSection({
                     required
                     autoComplete="off"
                     placeholder="/data"
-                    slotProps={noSpellCheck}
+                    slotProps={identifierInputProps}
                   />
                   <FormTextField
                     control={control}
@@ -271,7 +270,7 @@ export function MountsSection({
                         label="New volume name"
                         required
                         autoComplete="off"
-                        slotProps={noSpellCheck}
+                        slotProps={identifierInputProps}
                       />
                       <FormTextField
                         control={control}

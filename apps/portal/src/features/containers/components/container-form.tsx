@@ -10,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { containerFormSchema, limits, parsePorts, type ContainerFormValues } from './container-schema.ts';
 import { AddressesSection, MountsSection, VariablesSection } from './container-form-lists.tsx';
 import { PortSelect } from './port-select.tsx';
@@ -65,7 +65,6 @@ export function ContainerForm({
     }
   }, [healthCheckEnabled, firstPort, getValues, setValue]);
   const unchanged = mode === 'configure' && !formState.isDirty;
-  const noSpellCheck = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };
 
   return (
     <Stack
@@ -93,7 +92,7 @@ export function ContainerForm({
               ? 'Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters.'
               : undefined
           }
-          slotProps={noSpellCheck}
+          slotProps={identifierInputProps}
         />
         <FormTextField
           control={control}
@@ -103,7 +102,7 @@ export function ContainerForm({
           autoComplete="off"
           placeholder="nginx:1.27"
           helperText="As [registry/]name[:tag], such as nginx:1.27 or ghcr.io/acme/shop:2.1."
-          slotProps={noSpellCheck}
+          slotProps={identifierInputProps}
         />
         <FormTextField
           control={control}
@@ -143,7 +142,7 @@ export function ContainerForm({
           label="Entrypoint"
           autoComplete="off"
           placeholder="/bin/sh -c"
-          slotProps={noSpellCheck}
+          slotProps={identifierInputProps}
         />
         <FormTextField
           control={control}
@@ -151,7 +150,7 @@ export function ContainerForm({
           label="Command"
           autoComplete="off"
           placeholder='"echo hello && sleep 60"'
-          slotProps={noSpellCheck}
+          slotProps={identifierInputProps}
         />
       </FormSection>
 
@@ -188,7 +187,7 @@ export function ContainerForm({
               label="Path"
               required
               autoComplete="off"
-              slotProps={noSpellCheck}
+              slotProps={identifierInputProps}
             />
           </FieldRow>
         )}

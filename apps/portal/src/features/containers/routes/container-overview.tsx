@@ -2,18 +2,13 @@ import type { ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { mdiServerOff } from '@mdi/js';
 import { useParams } from '@tanstack/react-router';
 import { CopyableAddress } from '../../../components/copyable-address.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FactsList } from '../../../components/facts-list.tsx';
-import { ResourceTable } from '../../../components/resource-table.tsx';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useContainer, type ContainerDetails } from '../api/get-container.ts';
@@ -31,6 +26,72 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Paper>
   );
 }
+
+type Ingress = ContainerDetails['ingresses'][number];
+type Variable = ContainerDetails['environmentVariables'][number];
+type Mount = ContainerDetails['mounts'][number];
+
+const monospace = { fontFamily: 'monospace' } as const;
+
+const ingressColumns: ResourceColumn<Ingress>[] = [
+  {
+    id: 'address',
+    header: 'Address',
+    cell: (ingress) => (
+      <>
+        <CopyableAddress url={ingress.url} />
+        {!ingress.enableTLS && <Chip size="small" label="no TLS" variant="outlined" sx={{ mt: 0.5 }} />}
+      </>
+    ),
+  },
+  { id: 'port', header: 'Port', align: 'right', cell: (ingress) => ingress.port },
+  {
+    id: 'allowlist',
+    header: 'Allowed IP addresses',
+    hideBelow: 'sm',
+    cell: (ingress) => (ingress.allowlist.length ? ingress.allowlist.join(', ') : 'Everyone'),
+  },
+];
+
+const variableColumns: ResourceColumn<Variable>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (variable) => (
+      <Typography sx={monospace} variant="body2">
+        {variable.name}
+      </Typography>
+    ),
+  },
+  {
+    id: 'value',
+    header: 'Value',
+    cell: (variable) =>
+      variable.secret ? (
+        <>
+          <span aria-hidden="true">•••••••• </span>
+          <Chip size="small" label="secret, hidden" variant="outlined" />
+        </>
+      ) : (
+        <Typography sx={monospace} variant="body2">
+          {variable.value}
+        </Typography>
+      ),
+  },
+];
+
+const mountColumns: ResourceColumn<Mount>[] = [
+  {
+    id: 'path',
+    header: 'Path',
+    cell: (mount) => (
+      <Typography sx={monospace} variant="body2">
+        {mount.path}
+      </Typography>
+    ),
+  },
+  { id: 'volume', header: 'Volume', cell: (mount) => `${mount.volume.name} (${mount.volume.size} GB)` },
+];
 
 function None({ children }: { children: ReactNode }) {
   return <Typography color="text.secondary">{children}</Typography>;
@@ -100,35 +161,13 @@ export function ContainerOverview() {
       </Section>
 
       <Section title="Web addresses">
-        {container.ingresses.length ? (
-          <Table size="small" aria-label="Web addresses">
-            <TableHead>
-              <TableRow>
-                <TableCell>Address</TableCell>
-                <TableCell align="right">Port</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Allowed IP addresses</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {container.ingresses.map((ingress) => (
-                <TableRow key={ingress.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <CopyableAddress url={ingress.url} />
-                    {!ingress.enableTLS && (
-                      <Chip size="small" label="no TLS" variant="outlined" sx={{ mt: 0.5 }} />
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{ingress.port}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
-                    {ingress.allowlist.length ? ingress.allowlist.join(', ') : 'Everyone'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <None>No web addresses: the container is not reachable from the web.</None>
-        )}
+        <ResourceTable
+          label="Web addresses"
+          columns={ingressColumns}
+          rows={container.ingresses}
+          rowKey={(ingress) => ingress.id}
+          empty={<None>No web addresses: the container is not reachable from the web.</None>}
+        />
       </Section>
 
       <Section title="Replicas">
@@ -152,64 +191,23 @@ export function ContainerOverview() {
       </Section>
 
       <Section title="Environment variables">
-        {container.environmentVariables.length ? (
-          <Table size="small" aria-label="Environment variables">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Value</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {container.environmentVariables.map((variable) => (
-                <TableRow key={variable.id}>
-                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                    {variable.name}
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                    {variable.secret ? (
-                      <>
-                        <span aria-hidden="true">•••••••• </span>
-                        <Chip size="small" label="secret, hidden" variant="outlined" />
-                      </>
-                    ) : (
-                      variable.value
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <None>No environment variables.</None>
-        )}
+        <ResourceTable
+          label="Environment variables"
+          columns={variableColumns}
+          rows={container.environmentVariables}
+          rowKey={(variable) => variable.id}
+          empty={<None>No environment variables.</None>}
+        />
       </Section>
 
       <Section title="Volume mounts">
-        {container.mounts.length ? (
-          <Table size="small" aria-label="Volume mounts">
-            <TableHead>
-              <TableRow>
-                <TableCell>Path</TableCell>
-                <TableCell>Volume</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {container.mounts.map((mount) => (
-                <TableRow key={mount.path}>
-                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                    {mount.path}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {mount.volume.name} ({mount.volume.size} GB)
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <None>No volumes mounted: files written by the replicas are lost when they restart.</None>
-        )}
+        <ResourceTable
+          label="Volume mounts"
+          columns={mountColumns}
+          rows={container.mounts}
+          rowKey={(mount) => mount.path}
+          empty={<None>No volumes mounted: files written by the replicas are lost when they restart.</None>}
+        />
       </Section>
     </Stack>
   );

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { namespaceFormSchema, type NamespaceFormValues } from './namespace-schema.ts';
 
 interface NamespaceFormProps {
@@ -28,7 +28,7 @@ export function NamespaceForm({ pending, onSubmit, onCancel }: NamespaceFormProp
         autoFocus
         autoComplete="off"
         helperText="Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters."
-        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+        slotProps={identifierInputProps}
       />
       <FormTextField control={control} name="description" label="Description" multiline />
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { defaultRegistryValues, registryFormSchema, type RegistryFormValues } from './registry-schema.ts';
 
 interface RegistryFormProps {
@@ -14,8 +14,6 @@ interface RegistryFormProps {
   onSubmit: (values: RegistryFormValues) => void;
   onCancel: () => void;
 }
-
-const noSpellCheck = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };
 
 export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFormProps) {
   const { control, handleSubmit } = useForm<RegistryFormValues>({
@@ -39,7 +37,7 @@ export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFor
         autoFocus
         autoComplete="off"
         helperText="How containers refer to it: lowercase letters, digits and hyphens; starts with a letter."
-        slotProps={noSpellCheck}
+        slotProps={identifierInputProps}
       />
       <FormTextField
         control={control}
@@ -49,7 +47,7 @@ export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFor
         autoComplete="off"
         placeholder="registry.example.com"
         helperText="The registry host, with a port or path if it has one, such as ghcr.io/acme."
-        slotProps={{ ...noSpellCheck, inputLabel: { shrink: true } }}
+        slotProps={{ ...identifierInputProps, inputLabel: { shrink: true } }}
       />
       <FormTextField
         control={control}
@@ -57,7 +55,7 @@ export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFor
         label="User name"
         required
         autoComplete="off"
-        slotProps={noSpellCheck}
+        slotProps={identifierInputProps}
       />
       <FormTextField
         control={control}

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { paths } from '../../../config/paths.ts';
@@ -51,7 +51,7 @@ export function CreateVolumePage() {
             autoFocus
             autoComplete="off"
             helperText="Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters."
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+            slotProps={identifierInputProps}
           />
           <FormTextField
             control={control}
