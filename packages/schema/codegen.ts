@@ -23,6 +23,8 @@ const config: CodegenConfig = {
           Ingress: '../modules/containers/store.ts#IngressRow',
           Mount: '../modules/containers/store.ts#MountRow',
           Replica: '../modules/containers/store.ts#ReplicaRow',
+          ContainerJob: '../modules/container-jobs/store.ts#ContainerJobRow',
+          ContainerJobRun: '../modules/container-jobs/store.ts#RunRow',
         },
         scalars: { DateTime: 'Date', NamespaceId: 'number' },
       },

@@ -14,6 +14,7 @@ import { apiRateLimit, securityPlugins, tokenRateLimit } from './http/security.t
 import { createProvisioner } from './provisioning/provisioner.ts';
 import { createSimulatedDriver } from './provisioning/simulated/driver.ts';
 import { loadSecretBox } from './secrets/key.ts';
+import { createScheduler } from './scheduler/scheduler.ts';
 import { createServices } from './services.ts';
 
 const portalDist = path.resolve(import.meta.dirname, '../../portal/dist');
@@ -49,6 +50,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     driver: createSimulatedDriver({ delayMs: env.SIMULATED_DELAY_MS }),
     log: app.log,
   });
+  const scheduler = createScheduler({ database, driver: provisioner.driver, log: app.log });
   const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, app.log);
   const services = createServices({ env, database, provisioner, secretBox });
   if (env.DEMO_ACCOUNT) await services.accounts.ensureDemoAccount(env.DEMO_PASSWORD);
@@ -150,6 +152,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     services,
     database,
     provisioner,
+    scheduler,
     authenticate,
     async listen() {
       await app.listen({ port: env.PORT, host: env.HOST });
@@ -157,6 +160,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       const port = typeof address === 'object' && address ? address.port : env.PORT;
       await admin?.publish(env.DATA_DIR, port);
       provisioner.start();
+      await scheduler.start();
       purgeTimer = setInterval(() => {
         purgeExpiredPayloads(database.db).catch((error: unknown) =>
           app.log.warn({ err: error }, 'purge failed'),
@@ -169,6 +173,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       clearInterval(purgeTimer);
       await admin?.withdraw(env.DATA_DIR);
       await app.close();
+      await scheduler.stop();
       await provisioner.stop();
       await database.close();
     },

@@ -4,6 +4,8 @@ import { createSignInThrottle } from './identity/throttle.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAccountStore } from './modules/accounts/store.ts';
 import { createAuditStore } from './modules/audit/store.ts';
+import { containerJobProvisioning } from './modules/container-jobs/provisioning.ts';
+import { createContainerJobService } from './modules/container-jobs/service.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
 import { createContainerService } from './modules/containers/service.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
@@ -29,6 +31,7 @@ export function createServices(deps: {
   provisioner.register('registry', registryProvisioning(deps.secretBox));
   provisioner.register('volume', volumeProvisioning);
   provisioner.register('container', containerProvisioning);
+  provisioner.register('containerJob', containerJobProvisioning);
   const accounts = createAccountService({
     store: createAccountStore(database.db),
     throttle: createSignInThrottle(database.db),
@@ -44,6 +47,7 @@ export function createServices(deps: {
     check: createRegistryCheck({ allowInternal: env.REGISTRY_VERIFY_ALLOW_PRIVATE, timeoutMs: 5000 }),
   });
   const volumes = createVolumeService({ database, provisioner, namespaces });
+  const collaborators = { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) };
   return {
     accounts,
     namespaces,
@@ -55,8 +59,9 @@ export function createServices(deps: {
       provisioner,
       secretBox,
       appsDomain: env.APPS_DOMAIN,
-      collaborators: { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) },
+      collaborators,
     }),
+    containerJobs: createContainerJobService({ database, provisioner, secretBox, collaborators }),
   };
 }
 

@@ -7,6 +7,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { DomainError } from '../errors.ts';
 import { accountResolvers } from '../modules/accounts/resolvers.ts';
 import { auditResolvers } from '../modules/audit/resolvers.ts';
+import { containerJobResolvers } from '../modules/container-jobs/resolvers.ts';
 import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
@@ -55,6 +56,7 @@ export function createPlatformYoga(options: { logErrors: (error: unknown) => voi
         auditResolvers,
         pricingResolvers,
         containerResolvers,
+        containerJobResolvers,
         registryResolvers,
         volumeResolvers,
       ],

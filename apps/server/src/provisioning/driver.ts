@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import type { ContainerJobRow, RunRow } from '../modules/container-jobs/store.ts';
 import type { ContainerRow } from '../modules/containers/store.ts';
 import type { NamespaceRow } from '../modules/namespaces/store.ts';
 import type { RegistryRow } from '../modules/registries/store.ts';
@@ -27,6 +28,11 @@ export interface RuntimeDriver {
   applyContainer(tx: Db, container: ContainerRow): Promise<void>;
   /** Stops the container's replicas; once they are gone the runtime removes the container. */
   deleteContainer(tx: Db, container: ContainerRow): Promise<void>;
+  /** Makes the job known to the runtime (a CronJob whose schedule our scheduler keeps); in the task's tx. */
+  applyContainerJob(tx: Db, job: ContainerJobRow): Promise<void>;
+  deleteContainerJob(tx: Db, job: ContainerJobRow): Promise<void>;
+  /** Starts the recorded pending run; the runtime reports it running and finished on its own. */
+  startJobRun(tx: Db, job: ContainerJobRow, run: RunRow): Promise<void>;
   /** Advances what the runtime does over time (rollouts, scaling, status); the provisioner's loop calls it. */
   reconcile(db: Db): Promise<void>;
 }

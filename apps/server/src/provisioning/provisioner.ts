@@ -118,6 +118,8 @@ export function createProvisioner(deps: {
   }
 
   return {
+    /** The runtime changes are applied to (job runs are started on it directly). */
+    driver,
     register(kind: string, handler: ResourceHandler) {
       handlers.set(kind, handler);
     },

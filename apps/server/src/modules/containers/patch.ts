@@ -7,7 +7,7 @@ import type {
   MountInput,
   ScalingInput,
 } from '../../generated/resolvers-types.ts';
-import type { ContainerSpec, IngressSpec } from './spec.ts';
+import type { ContainerSpec, IngressSpec, WorkloadSpec } from './spec.ts';
 
 // Patch semantics of API.md: only fields that are sent change; lists are patches keyed by name
 // (environment variables), domain name or port (ingresses) and path (mounts), where `state: ABSENT` removes,
@@ -30,7 +30,7 @@ function refuseRepeats<T>(field: string, items: T[], key: (item: T) => string) {
   }
 }
 
-function patchVariables(current: ContainerSpec['environmentVariables'], items: EnvironmentVariableInput[]) {
+function patchVariables(current: WorkloadSpec['environmentVariables'], items: EnvironmentVariableInput[]) {
   refuseRepeats('environmentVariables', items, (item) => item.name);
   const byName = new Map(current.map((variable) => [variable.name, variable]));
   for (const item of items) {
@@ -77,7 +77,7 @@ function patchIngresses(current: IngressSpec[], items: IngressInput[]) {
   return result;
 }
 
-function patchMounts(current: ContainerSpec['mounts'], items: MountInput[]) {
+function patchMounts(current: WorkloadSpec['mounts'], items: MountInput[]) {
   refuseRepeats('mounts', items, (item) => item.path);
   const byPath = new Map(current.map((mount) => [mount.path, mount]));
   for (const item of items) {
@@ -110,21 +110,33 @@ export function scalingOf(input: ScalingInput): ContainerScaling {
   };
 }
 
-/** The desired state after the patch; throws BAD_USER_INPUT when the patch itself is contradictory. */
-export function applyContainerPatch(current: ContainerSpec, patch: ContainerPatch): ContainerSpec {
-  const next: ContainerSpec = { ...current };
+/** The fields containers and container jobs share, as a patch sends them. */
+export type WorkloadPatch = Pick<
+  ContainerPatch,
+  'image' | 'registry' | 'resources' | 'entrypoint' | 'command' | 'environmentVariables' | 'mounts'
+>;
+
+/** The shared fields after the patch; throws BAD_USER_INPUT when the patch itself is contradictory. */
+export function applyWorkloadPatch<Spec extends WorkloadSpec>(current: Spec, patch: WorkloadPatch): Spec {
+  const next: Spec = { ...current };
   if (patch.image != null) next.image = patch.image.trim();
   if (patch.resources != null) next.resources = patch.resources;
-  if (patch.ports != null) next.ports = patch.ports.map((port) => port.trim());
-  if (patch.scaling != null) next.scaling = scalingOf(patch.scaling);
   if ('registry' in patch) next.registry = patch.registry?.trim() || null;
   if ('entrypoint' in patch) next.entrypoint = patch.entrypoint ?? null;
   if ('command' in patch) next.command = patch.command ?? null;
-  if ('healthCheck' in patch) next.healthCheck = patch.healthCheck ?? null;
   if (patch.environmentVariables != null) {
     next.environmentVariables = patchVariables(current.environmentVariables, patch.environmentVariables);
   }
-  if (patch.ingresses != null) next.ingresses = patchIngresses(current.ingresses, patch.ingresses);
   if (patch.mounts != null) next.mounts = patchMounts(current.mounts, patch.mounts);
+  return next;
+}
+
+/** The desired state after the patch; throws BAD_USER_INPUT when the patch itself is contradictory. */
+export function applyContainerPatch(current: ContainerSpec, patch: ContainerPatch): ContainerSpec {
+  const next = applyWorkloadPatch(current, patch);
+  if (patch.ports != null) next.ports = patch.ports.map((port) => port.trim());
+  if (patch.scaling != null) next.scaling = scalingOf(patch.scaling);
+  if ('healthCheck' in patch) next.healthCheck = patch.healthCheck ?? null;
+  if (patch.ingresses != null) next.ingresses = patchIngresses(current.ingresses, patch.ingresses);
   return next;
 }

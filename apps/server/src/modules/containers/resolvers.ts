@@ -6,7 +6,9 @@ import { resourceSpecification } from '../pricing/resources.ts';
 import { ingressUrl } from './addresses.ts';
 
 const makeLoaders = ({ services }: GraphQLContext) => services.containers.loaders();
-const loaders = (context: GraphQLContext) => perRequest(context, makeLoaders);
+/** The containers loaders of this request (container jobs share them for registries and volumes). */
+export const containerLoaders = (context: GraphQLContext) => perRequest(context, makeLoaders);
+const loaders = containerLoaders;
 
 export const containerResolvers: Resolvers = {
   Query: {

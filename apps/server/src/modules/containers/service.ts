@@ -11,24 +11,18 @@ import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
 import { withAddresses } from './addresses.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { applyContainerPatch, type ContainerPatch } from './patch.ts';
-import type { ContainerSpec, MountVolumeRequest } from './spec.ts';
+import type { ContainerSpec } from './spec.ts';
 import { createContainerStore, type ContainerRow, type ContainerStore } from './store.ts';
 import { validateContainer } from './validation.ts';
-
-/** What containers need of registries and volumes (their modules own the rules). */
-export interface ContainerCollaborators {
-  /** The registry of that name in the namespace, or BAD_USER_INPUT. */
-  findRegistryForUse(tx: Db, namespaceId: number, name: string): Promise<{ id: number; name: string }>;
-  /** The volume for a mount, created or grown as asked, or BAD_USER_INPUT. */
-  resolveMountVolume(
-    tx: Db,
-    namespace: NamespaceRow,
-    request: MountVolumeRequest,
-    account: AccountWithCustomer,
-  ): Promise<{ id: number }>;
-}
-
-const SECRET_MASK = '***';
+import {
+  auditedVariables,
+  mountSpecs,
+  registryIdFor,
+  resolveMounts,
+  storedVariables,
+  variableSpecs,
+  type WorkloadCollaborators,
+} from './workload.ts';
 
 /** What the audit log records of a container: secret values never, only that they are set. */
 function audited(spec: ContainerSpec | null, state: string | null) {
@@ -41,12 +35,7 @@ function audited(spec: ContainerSpec | null, state: string | null) {
     entrypoint: spec.entrypoint,
     command: spec.command,
     ports: spec.ports,
-    environmentVariables: Object.fromEntries(
-      spec.environmentVariables.map((variable) => [
-        variable.name,
-        variable.secret ? SECRET_MASK : (variable.value ?? variable.stored),
-      ]),
-    ),
+    environmentVariables: auditedVariables(spec.environmentVariables),
     ingresses: spec.ingresses,
     mounts: spec.mounts.map((mount) => mount.path),
     healthCheck: spec.healthCheck,
@@ -77,7 +66,7 @@ export function createContainerService(deps: {
   provisioner: Provisioner;
   secretBox: SecretBox;
   appsDomain: string;
-  collaborators: ContainerCollaborators;
+  collaborators: WorkloadCollaborators;
 }) {
   const { database, provisioner, secretBox, appsDomain, collaborators } = deps;
   const store = createContainerStore(database.db);
@@ -111,18 +100,14 @@ export function createContainerService(deps: {
       entrypoint: row.entrypoint,
       command: row.command,
       ports: row.ports,
-      environmentVariables: (variables.get(row.id) ?? []).map((variable) => ({
-        name: variable.name,
-        secret: variable.secret,
-        stored: variable.value,
-      })),
+      environmentVariables: variableSpecs(variables.get(row.id) ?? []),
       ingresses: (ingresses.get(row.id) ?? []).map((ingress) => ({
         domainName: ingress.domainName,
         port: ingress.port,
         enableTLS: ingress.enableTls,
         allowlist: ingress.allowlist,
       })),
-      mounts: (mounts.get(row.id) ?? []).map((mount) => ({ path: mount.path, volumeId: mount.volumeId })),
+      mounts: mountSpecs(mounts.get(row.id) ?? []),
       healthCheck: row.healthCheck,
       scaling: row.scaling,
     };
@@ -143,21 +128,8 @@ export function createContainerService(deps: {
     );
     // Whose it is stays unsaid: the name may belong to another customer.
     if (taken.length > 0) throw badInput('ingresses', `ingresses: domain name ${taken[0]} is already in use`);
-    const mounts = [];
-    for (const mount of spec.mounts) {
-      const volumeId =
-        mount.volumeId ?? (await collaborators.resolveMountVolume(tx, namespace, mount.volume, account)).id;
-      mounts.push({ path: mount.path, volumeId });
-    }
-    await txStore.replaceVariables(
-      containerId,
-      spec.environmentVariables.map((variable) => ({
-        name: variable.name,
-        secret: variable.secret,
-        value:
-          variable.stored ?? (variable.secret ? secretBox.encryptSecret(variable.value) : variable.value),
-      })),
-    );
+    const mounts = await resolveMounts(tx, collaborators, namespace, account, spec.mounts);
+    await txStore.replaceVariables(containerId, storedVariables(spec.environmentVariables, secretBox));
     await txStore.replaceIngresses(
       containerId,
       spec.ingresses.map((ingress) => ({
@@ -262,13 +234,12 @@ export function createContainerService(deps: {
         if (access === 'restricted' && (await txStore.countInNamespace(namespace.id)) > 0) {
           throw forbidden('Without a subscription a namespace can hold one container; subscribe to add more');
         }
-        const registry =
-          spec.registry && (await collaborators.findRegistryForUse(tx, namespace.id, spec.registry));
+        const registryId = await registryIdFor(tx, collaborators, namespace.id, spec.registry);
         const row = await txStore.insert({
           namespaceId: namespace.id,
           name: spec.name,
           state: 'creating',
-          ...rowValues(spec, registry ? registry.id : null),
+          ...rowValues(spec, registryId),
         });
         await writeChildren(tx, account, namespace, row.id, spec);
         await audit(tx, account, 'create', row.id, null, audited(spec, row.state));
@@ -287,12 +258,10 @@ export function createContainerService(deps: {
         const before = await specOf(txStore, row, namespace.name);
         const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), appsDomain);
         validateContainer(after);
-        let registryId = row.registryId;
-        if (after.registry !== before.registry) {
-          registryId = after.registry
-            ? (await collaborators.findRegistryForUse(tx, namespace.id, after.registry)).id
-            : null;
-        }
+        const registryId =
+          after.registry === before.registry
+            ? row.registryId
+            : await registryIdFor(tx, collaborators, namespace.id, after.registry);
         await writeChildren(tx, account, namespace, row.id, after);
         const updated = await txStore.update(row.id, {
           ...rowValues(after, registryId),

@@ -1,7 +1,7 @@
 import type { ContainerScaling } from '../../db/schema.ts';
 
-// The whole desired state of a container, as create builds it and modify merges into it; validation and
-// the store work on this one shape.
+// The whole desired state of a container (or container job), as create builds it and modify merges into it;
+// validation and the store work on this one shape.
 
 /** A variable to write (`value`, plain text from the client) or one kept as it is stored (`stored`). */
 export type EnvironmentVariableSpec = { name: string; secret: boolean } & (
@@ -28,19 +28,23 @@ export type MountSpec = { path: string } & (
   { volume: MountVolumeRequest; volumeId?: undefined } | { volumeId: number; volume?: undefined }
 );
 
-export interface ContainerSpec {
+/** What containers and container jobs both are: an image run with a size, variables and mounts. */
+export interface WorkloadSpec {
   name: string;
   namespace: string;
-  type: string;
   image: string;
   registry: string | null;
   resources: string;
   entrypoint: string[] | null;
   command: string[] | null;
-  ports: string[];
   environmentVariables: EnvironmentVariableSpec[];
-  ingresses: IngressSpec[];
   mounts: MountSpec[];
+}
+
+export interface ContainerSpec extends WorkloadSpec {
+  type: string;
+  ports: string[];
+  ingresses: IngressSpec[];
   healthCheck: { port: number; path: string } | null;
   scaling: ContainerScaling;
 }

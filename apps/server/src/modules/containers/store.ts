@@ -13,8 +13,12 @@ import {
 } from '../../db/schema.ts';
 
 export type ContainerRow = typeof containers.$inferSelect;
-export type EnvironmentVariableRow = typeof containerEnvironmentVariables.$inferSelect;
-export type MountRow = typeof containerMounts.$inferSelect;
+/** Variables and mounts as containers and container jobs both have them (the API's shared types). */
+export type EnvironmentVariableRow = Pick<
+  typeof containerEnvironmentVariables.$inferSelect,
+  'id' | 'name' | 'value' | 'secret'
+>;
+export type MountRow = Pick<typeof containerMounts.$inferSelect, 'id' | 'path' | 'volumeId'>;
 export type ReplicaRow = typeof containerReplicas.$inferSelect;
 /** An ingress with the namespace of its container (Ingress.namespace). */
 export type IngressRow = typeof containerIngresses.$inferSelect & { namespaceId: number };

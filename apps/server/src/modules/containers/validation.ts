@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { badInput } from '../../errors.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { containerSize } from '../pricing/resources.ts';
-import type { ContainerSpec, IngressSpec } from './spec.ts';
+import type { ContainerSpec, IngressSpec, WorkloadSpec } from './spec.ts';
 
 // The rules of a container's whole desired state, each failing with BAD_USER_INPUT and a message that
 // starts with the field. Pure: nothing here reads the database, so bad input is refused before anything
@@ -119,24 +119,19 @@ function validateScaling(scaling: ContainerSpec['scaling']) {
   if (bad) throw badInput('scaling', `scaling: the ${bad.type} trigger threshold must be from 1 to 100 %`);
 }
 
-/** Throws BAD_USER_INPUT for the first rule the desired state breaks. */
-export function validateContainer(spec: ContainerSpec): void {
+/**
+ * The rules containers and container jobs share (name, image, registry, size, variables, mounts); `kind`
+ * starts the name message ("Container", "Container job").
+ */
+export function validateWorkload(spec: WorkloadSpec, kind: string): void {
   const problem = nameProblem(spec.name);
-  if (problem) throw badInput('name', `Container ${problem}`);
+  if (problem) throw badInput('name', `${kind} ${problem}`);
   const image = imageProblem(spec.image);
   if (image) throw badInput('image', image);
   if (spec.registry !== null && nameProblem(spec.registry)) {
     throw badInput('registry', `registry: "${spec.registry}" is not a registry name`);
   }
   containerSize(spec.resources);
-
-  const badPort = spec.ports.find((port) => portNumber(port) === null);
-  if (badPort !== undefined) {
-    throw badInput('ports', `ports: "${badPort}" is not a port number from 1 to 65535 (digits only)`);
-  }
-  const twicePort = duplicate(spec.ports, (port) => String(Number(port)));
-  if (twicePort) throw badInput('ports', `ports: ${twicePort} is given twice`);
-  const ports = new Set(spec.ports.map(Number));
 
   for (const variable of spec.environmentVariables) {
     if (!ENVIRONMENT_NAME.test(variable.name)) {
@@ -149,6 +144,30 @@ export function validateContainer(spec: ContainerSpec): void {
   const twiceVariable = duplicate(spec.environmentVariables, (variable) => variable.name);
   if (twiceVariable)
     throw badInput('environmentVariables', `environmentVariables: ${twiceVariable} is given twice`);
+
+  for (const mount of spec.mounts) {
+    if (!mount.path.startsWith('/') || mount.path === '/' || mount.path.split('/').includes('..')) {
+      throw badInput('mounts', `mounts: path "${mount.path}" must be an absolute path below / (without ..)`);
+    }
+    if (mount.volume && nameProblem(mount.volume.name)) {
+      throw badInput('mounts', `mounts: "${mount.volume.name}" is not a volume name`);
+    }
+  }
+  const twicePath = duplicate(spec.mounts, (mount) => mount.path.replace(/\/+$/, ''));
+  if (twicePath) throw badInput('mounts', `mounts: path ${twicePath} is given twice`);
+}
+
+/** Throws BAD_USER_INPUT for the first rule the desired state breaks. */
+export function validateContainer(spec: ContainerSpec): void {
+  validateWorkload(spec, 'Container');
+
+  const badPort = spec.ports.find((port) => portNumber(port) === null);
+  if (badPort !== undefined) {
+    throw badInput('ports', `ports: "${badPort}" is not a port number from 1 to 65535 (digits only)`);
+  }
+  const twicePort = duplicate(spec.ports, (port) => String(Number(port)));
+  if (twicePort) throw badInput('ports', `ports: ${twicePort} is given twice`);
+  const ports = new Set(spec.ports.map(Number));
 
   for (const ingress of spec.ingresses) validateIngress(ingress, ports);
   const twiceDomain = duplicate(spec.ingresses, (ingress) => ingress.domainName ?? '');
@@ -167,15 +186,4 @@ export function validateContainer(spec: ContainerSpec): void {
   }
 
   validateScaling(spec.scaling);
-
-  for (const mount of spec.mounts) {
-    if (!mount.path.startsWith('/') || mount.path === '/' || mount.path.split('/').includes('..')) {
-      throw badInput('mounts', `mounts: path "${mount.path}" must be an absolute path below / (without ..)`);
-    }
-    if (mount.volume && nameProblem(mount.volume.name)) {
-      throw badInput('mounts', `mounts: "${mount.volume.name}" is not a volume name`);
-    }
-  }
-  const twicePath = duplicate(spec.mounts, (mount) => mount.path.replace(/\/+$/, ''));
-  if (twicePath) throw badInput('mounts', `mounts: path ${twicePath} is given twice`);
 }

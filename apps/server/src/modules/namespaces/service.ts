@@ -7,7 +7,7 @@ import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
 import { nameProblem } from './rules.ts';
-import { createNamespaceStore, type NamespaceRow } from './store.ts';
+import { createNamespaceStore, type Holdings, type NamespaceRow } from './store.ts';
 
 const MAX_DESCRIPTION = 1000;
 
@@ -16,10 +16,11 @@ const audited = (row: NamespaceRow | null) =>
   row && { name: row.name, description: row.description, state: row.state, internalName: row.internalName };
 
 /** `2 containers, 1 registry and 1 volume`, or '' when the namespace is empty. */
-function holdingsText(counts: { containers: number; registries: number; volumes: number }) {
+function holdingsText(counts: Holdings) {
   const parts = (
     [
       [counts.containers, 'container'],
+      [counts.jobs, 'container job'],
       [counts.registries, 'registry', 'registries'],
       [counts.volumes, 'volume'],
     ] as const

@@ -2,6 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { customers, namespaces } from '../../db/schema.ts';
 
+/** What a namespace holds, by kind. */
+export interface Holdings {
+  containers: number;
+  jobs: number;
+  registries: number;
+  volumes: number;
+}
+
 export type NamespaceRow = typeof namespaces.$inferSelect;
 
 export function createNamespaceStore(db: Db) {
@@ -40,16 +48,17 @@ export function createNamespaceStore(db: Db) {
       return row;
     },
 
-    /** How many containers, private registries and volumes the namespace holds, in one statement. */
+    /** How many containers, jobs, private registries and volumes the namespace holds, in one statement. */
     async holdings(id: number) {
-      const [row] = await queryRows<{ containers: number; registries: number; volumes: number }>(
+      const [row] = await queryRows<Holdings>(
         db,
         sql`SELECT
           (SELECT count(*)::int FROM containers WHERE namespace_id = ${id}) AS containers,
+          (SELECT count(*)::int FROM container_jobs WHERE namespace_id = ${id}) AS jobs,
           (SELECT count(*)::int FROM private_registries WHERE namespace_id = ${id}) AS registries,
           (SELECT count(*)::int FROM volumes WHERE namespace_id = ${id}) AS volumes`,
       );
-      return row ?? { containers: 0, registries: 0, volumes: 0 };
+      return row ?? { containers: 0, jobs: 0, registries: 0, volumes: 0 };
     },
 
     /** The customer's namespaces among ids, by id (another customer's are not there). */

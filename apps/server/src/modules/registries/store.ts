@@ -68,13 +68,15 @@ export function createRegistryStore(db: Db) {
       await db.delete(privateRegistries).where(eq(privateRegistries.id, id));
     },
 
-    /** What pulls its image through this registry, e.g. `container web`. */
+    /** What pulls its image through this registry, e.g. `container web`, `container job backup`. */
     async usedBy(id: number): Promise<string[]> {
-      const rows = await queryRows<{ name: string }>(
+      const rows = await queryRows<{ kind: string; name: string }>(
         db,
-        sql`SELECT name FROM containers WHERE registry_id = ${id} ORDER BY name`,
+        sql`SELECT 'container' AS kind, name FROM containers WHERE registry_id = ${id}
+            UNION ALL SELECT 'container job' AS kind, name FROM container_jobs WHERE registry_id = ${id}
+            ORDER BY kind, name`,
       );
-      return rows.map((row) => `container ${row.name}`);
+      return rows.map((row) => `${row.kind} ${row.name}`);
     },
   };
 }

@@ -89,14 +89,17 @@ export function createVolumeStore(db: Db) {
       return byVolume;
     },
 
-    /** What mounts this volume, e.g. `container web`. */
+    /** What mounts this volume, e.g. `container web`, `container job backup`. */
     async usedBy(id: number): Promise<string[]> {
-      const rows = await queryRows<{ name: string }>(
+      const rows = await queryRows<{ kind: string; name: string }>(
         db,
-        sql`SELECT DISTINCT c.name FROM container_mounts m JOIN containers c ON c.id = m.container_id
-            WHERE m.volume_id = ${id} ORDER BY c.name`,
+        sql`SELECT DISTINCT 'container' AS kind, c.name FROM container_mounts m JOIN containers c ON c.id = m.container_id
+            WHERE m.volume_id = ${id}
+            UNION SELECT DISTINCT 'container job' AS kind, j.name FROM container_job_mounts m JOIN container_jobs j ON j.id = m.job_id
+            WHERE m.volume_id = ${id}
+            ORDER BY kind, name`,
       );
-      return rows.map((row) => `container ${row.name}`);
+      return rows.map((row) => `${row.kind} ${row.name}`);
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { RuntimeDriver } from '../driver.ts';
 import { createSimulatedContainers } from './containers.ts';
+import { createSimulatedJobRuns } from './job-runs.ts';
 
 // Nothing really runs: changes take a configurable time, then succeed, as the customer would see them.
 export function createSimulatedDriver(options: { delayMs: number }): RuntimeDriver {
   const containers = createSimulatedContainers(options);
+  const jobRuns = createSimulatedJobRuns(options);
   return {
     name: 'simulated',
     settleDelayMs: () => options.delayMs,
@@ -15,8 +17,12 @@ export function createSimulatedDriver(options: { delayMs: number }): RuntimeDriv
     deleteVolume: async () => undefined,
     applyContainer: (tx, container) => containers.apply(tx, container),
     deleteContainer: (tx, container) => containers.delete(tx, container),
+    applyContainerJob: async () => undefined,
+    deleteContainerJob: async () => undefined,
+    startJobRun: (tx, job, run) => jobRuns.start(tx, job, run),
     reconcile: async (db) => {
       await containers.reconcile(db);
+      await jobRuns.reconcile(db);
     },
   };
 }

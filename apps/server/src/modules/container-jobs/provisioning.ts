@@ -1,0 +1,21 @@
+import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import { createContainerJobStore } from './store.ts';
+
+/** Container job → runtime: ready for its schedule once the runtime knows it, removed once released. */
+export const containerJobProvisioning: ResourceHandler = {
+  async apply(tx, driver, id, action) {
+    const store = createContainerJobStore(tx);
+    const job = await store.findAnyById(id);
+    if (!job) return;
+    if (action === 'delete') {
+      await driver.deleteContainerJob(tx, job);
+      await store.remove(job.id);
+      return;
+    }
+    await driver.applyContainerJob(tx, job);
+    await store.update(job.id, { state: 'created', locked: false });
+  },
+  async fail(tx, id) {
+    await createContainerJobStore(tx).update(id, { state: 'failed', locked: false });
+  },
+};

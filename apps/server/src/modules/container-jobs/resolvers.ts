@@ -1,0 +1,45 @@
+import type { ContainerResources, Resolvers } from '../../generated/resolvers-types.ts';
+import { requiredInput } from '../../errors.ts';
+import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
+import { containerLoaders } from '../containers/resolvers.ts';
+import { namespaceOf } from '../namespaces/loaders.ts';
+
+const makeLoaders = ({ services }: GraphQLContext) => services.containerJobs.loaders();
+const loaders = (context: GraphQLContext) => perRequest(context, makeLoaders);
+
+const durationSeconds = (start: Date | null, end: Date | null) =>
+  start && end ? Math.round((end.getTime() - start.getTime()) / 1000) : null;
+
+export const containerJobResolvers: Resolvers = {
+  Query: {
+    containerJob: (_parent, args, { account, services }) => services.containerJobs.find(account, args),
+  },
+  Mutation: {
+    containerJobCreate: (_parent, { scheduledJob }, { account, services }) =>
+      services.containerJobs.create(account, scheduledJob),
+    containerJobModify: (_parent, { scheduledJob }, { account, services }) =>
+      services.containerJobs.modify(account, requiredInput('scheduledJob', scheduledJob)),
+    containerJobDelete: (_parent, { scheduledJob }, { account, services }) =>
+      services.containerJobs.delete(account, scheduledJob),
+    containerJobRun: (_parent, { scheduledJob }, { account, services }) =>
+      services.containerJobs.run(account, scheduledJob),
+  },
+  Namespace: {
+    containerJobs: (namespace, _args, context) => loaders(context).jobsOfNamespace(namespace.id),
+  },
+  Volume: {
+    containerJobs: (volume, _args, context) => loaders(context).jobsOfVolume(volume.id),
+  },
+  ContainerJob: {
+    namespace: (row, _args, context) => namespaceOf(context, row.namespaceId),
+    resources: (row) => row.resources as ContainerResources,
+    privateRegistry: async (row, _args, context) =>
+      row.registryId === null ? null : ((await containerLoaders(context).registry(row.registryId)) ?? null),
+    environmentVariables: (row, _args, context) => loaders(context).variables(row.id),
+    mounts: (row, _args, context) => loaders(context).mounts(row.id),
+    runs: (row, _args, context) => loaders(context).runs(row.id),
+  },
+  ContainerJobRun: {
+    duration: (run) => durationSeconds(run.startTime, run.endTime),
+  },
+};

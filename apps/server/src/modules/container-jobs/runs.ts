@@ -1,0 +1,63 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { containerJobRuns } from '../../db/schema.ts';
+import type { RuntimeDriver } from '../../provisioning/driver.ts';
+import { RUNS_KEPT, type ContainerJobRow, type RunRow } from './store.ts';
+
+// A run is recorded `pending` by whoever starts it (the scheduler, or "run now"); the runtime then reports
+// it running and finished. Only the newest RUNS_KEPT runs of a job are kept, with their log lines.
+
+export type RunTrigger = { kind: 'schedule'; scheduledAt: Date } | { kind: 'manual' };
+
+const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Run names as Kubernetes names the Jobs of a CronJob: scheduled ones by their minute, manual ones at random. */
+export function runName(jobName: string, trigger: RunTrigger): string {
+  if (trigger.kind === 'schedule') return `${jobName}-${Math.floor(trigger.scheduledAt.getTime() / 60_000)}`;
+  const suffix = Array.from({ length: 5 }, () => SUFFIX_ALPHABET[randomInt(SUFFIX_ALPHABET.length)]).join('');
+  return `${jobName}-manual-${suffix}`;
+}
+
+/**
+ * Records a pending run of the job and hands it to the runtime, in the caller's transaction. Returns
+ * undefined when that run exists already (a scheduled time is started once, whatever happens).
+ */
+export async function startRun(
+  tx: Db,
+  driver: RuntimeDriver,
+  job: ContainerJobRow,
+  trigger: RunTrigger,
+): Promise<RunRow | undefined> {
+  const [run] = await tx
+    .insert(containerJobRuns)
+    .values({
+      jobId: job.id,
+      name: runName(job.name, trigger),
+      trigger: trigger.kind,
+      scheduledAt: trigger.kind === 'schedule' ? trigger.scheduledAt : null,
+      status: 'pending',
+      message: 'Waiting to start',
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!run) return undefined;
+  await tx.execute(sql`
+    WITH aged AS (
+      SELECT id FROM container_job_runs WHERE job_id = ${job.id} ORDER BY id DESC OFFSET ${RUNS_KEPT}
+    ), gone_lines AS (
+      DELETE FROM log_lines WHERE source_kind = 'job-run' AND source_id IN (SELECT id FROM aged)
+    )
+    DELETE FROM container_job_runs WHERE id IN (SELECT id FROM aged)`);
+  await driver.startJobRun(tx, job, run);
+  return run;
+}
+
+/** What the runtime reports of a run. */
+export async function updateRun(
+  tx: Db,
+  id: number,
+  values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message'>>,
+) {
+  await tx.update(containerJobRuns).set(values).where(eq(containerJobRuns.id, id));
+}

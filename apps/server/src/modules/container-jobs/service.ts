@@ -1,0 +1,264 @@
+import type { Database, Db } from '../../db/client.ts';
+import { badInput, busy, conflict, forbidden, notFound } from '../../errors.ts';
+import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../generated/resolvers-types.ts';
+import type { Provisioner } from '../../provisioning/provisioner.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
+import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import { recordChange } from '../audit/store.ts';
+import { applyWorkloadPatch } from '../containers/patch.ts';
+import type { WorkloadSpec } from '../containers/spec.ts';
+import { validateWorkload } from '../containers/validation.ts';
+import {
+  auditedVariables,
+  mountSpecs,
+  registryIdFor,
+  resolveMounts,
+  storedVariables,
+  variableSpecs,
+  type WorkloadCollaborators,
+} from '../containers/workload.ts';
+import { namespaceForChange } from '../namespaces/service.ts';
+import { createNamespaceStore } from '../namespaces/store.ts';
+import { createRequestLoaders } from './loaders.ts';
+import { startRun } from './runs.ts';
+import { nextRunAfter, validateSchedule } from './schedule.ts';
+import { createContainerJobStore, type ContainerJobRow, type ContainerJobStore } from './store.ts';
+
+/** The whole desired state of a container job. */
+export interface ContainerJobSpec extends WorkloadSpec {
+  schedule: string;
+  enabled: boolean;
+}
+
+type JobName = { name: string; namespace: string };
+
+/** What the audit log records of a job: secret values never, only that they are set. */
+function audited(spec: ContainerJobSpec, state: string) {
+  return {
+    name: spec.name,
+    image: spec.image,
+    registry: spec.registry,
+    resources: spec.resources,
+    entrypoint: spec.entrypoint,
+    command: spec.command,
+    schedule: spec.schedule,
+    enabled: spec.enabled,
+    environmentVariables: auditedVariables(spec.environmentVariables),
+    mounts: spec.mounts.map((mount) => mount.path),
+    state,
+  };
+}
+
+function validateJob(spec: ContainerJobSpec) {
+  validateWorkload(spec, 'Container job');
+  validateSchedule(spec.schedule);
+}
+
+/** The plan the scheduler follows: the next scheduled time, none while disabled. */
+const nextRunAt = (spec: ContainerJobSpec) => (spec.enabled ? nextRunAfter(spec.schedule, new Date()) : null);
+
+export function createContainerJobService(deps: {
+  database: Database;
+  provisioner: Provisioner;
+  secretBox: SecretBox;
+  collaborators: WorkloadCollaborators;
+}) {
+  const { database, provisioner, secretBox, collaborators } = deps;
+  const store = createContainerJobStore(database.db);
+
+  function refuseSuspended(account: AccountWithCustomer) {
+    const access = containerAccess(permissionsFor(account.customer, account.products));
+    if (access === 'none')
+      throw forbidden('Your account is suspended: container jobs cannot be created, changed or run');
+    return access;
+  }
+
+  async function specOf(txStore: ContainerJobStore, row: ContainerJobRow, namespace: string) {
+    const [variables, mounts, registry] = await Promise.all([
+      txStore.variablesOf([row.id]),
+      txStore.mountsOf([row.id]),
+      row.registryId === null ? undefined : txStore.registryName(row.registryId),
+    ]);
+    return {
+      name: row.name,
+      namespace,
+      image: row.image,
+      registry: registry ?? null,
+      resources: row.resources,
+      entrypoint: row.entrypoint,
+      command: row.command,
+      schedule: row.schedule,
+      enabled: row.enabled,
+      environmentVariables: variableSpecs(variables.get(row.id) ?? []),
+      mounts: mountSpecs(mounts.get(row.id) ?? []),
+    } satisfies ContainerJobSpec;
+  }
+
+  const rowValues = (spec: ContainerJobSpec, registryId: number | null) => ({
+    image: spec.image,
+    registryId,
+    resources: spec.resources,
+    entrypoint: spec.entrypoint,
+    command: spec.command,
+    schedule: spec.schedule,
+    enabled: spec.enabled,
+    nextRunAt: nextRunAt(spec),
+  });
+
+  async function writeChildren(
+    tx: Db,
+    account: AccountWithCustomer,
+    namespace: Awaited<ReturnType<typeof namespaceForChange>>,
+    jobId: number,
+    spec: ContainerJobSpec,
+  ) {
+    const txStore = createContainerJobStore(tx);
+    const mounts = await resolveMounts(tx, collaborators, namespace, account, spec.mounts);
+    await txStore.replaceVariables(jobId, storedVariables(spec.environmentVariables, secretBox));
+    await txStore.replaceMounts(jobId, mounts);
+  }
+
+  /** The job to change, locked for this transaction: NOT_FOUND, or CONFLICT while it is being changed. */
+  async function jobForChange(tx: Db, account: AccountWithCustomer, input: JobName) {
+    const txStore = createContainerJobStore(tx);
+    const found = await txStore.findByName(account.customerId, input.namespace, input.name);
+    if (!found) throw notFound(`Container job ${input.name} in namespace ${input.namespace}`);
+    await txStore.lock(found.id);
+    const row = await txStore.findAnyById(found.id);
+    if (!row) throw notFound(`Container job ${input.name} in namespace ${input.namespace}`);
+    if (row.locked) throw busy('Container job', row);
+    return row;
+  }
+
+  return {
+    /** Per-request loaders: lists load their children in one statement per kind. */
+    loaders: () => createRequestLoaders(store),
+
+    async find(account: AccountWithCustomer, where: JobName) {
+      const row = await store.findByName(account.customerId, where.namespace, where.name);
+      if (!row) throw notFound(`Container job ${where.name} in namespace ${where.namespace}`);
+      return row;
+    },
+
+    async create(account: AccountWithCustomer, input: ContainerJobCreateInput) {
+      const access = refuseSuspended(account);
+      const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
+      const empty: ContainerJobSpec = {
+        name: name.trim(),
+        namespace: namespaceName,
+        image: '',
+        registry: null,
+        resources: input.resources,
+        entrypoint: null,
+        command: null,
+        schedule: schedule.trim(),
+        enabled: enabled ?? true,
+        environmentVariables: [],
+        mounts: [],
+      };
+      const spec = applyWorkloadPatch(empty, patch);
+      validateJob(spec);
+
+      return database.db.transaction(async (tx) => {
+        const txStore = createContainerJobStore(tx);
+        await createNamespaceStore(tx).lockCustomer(account.customerId);
+        const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
+        if (await txStore.findByName(account.customerId, namespace.name, spec.name)) {
+          throw badInput(
+            'name',
+            `A container job named ${spec.name} already exists in namespace ${namespace.name}`,
+          );
+        }
+        if (access === 'restricted' && (await txStore.countInNamespace(namespace.id)) > 0) {
+          throw forbidden(
+            'Without a subscription a namespace can hold one container job; subscribe to add more',
+          );
+        }
+        const registryId = await registryIdFor(tx, collaborators, namespace.id, spec.registry);
+        const row = await txStore.insert({
+          namespaceId: namespace.id,
+          name: spec.name,
+          state: 'creating',
+          ...rowValues(spec, registryId),
+        });
+        await writeChildren(tx, account, namespace, row.id, spec);
+        await recordChange(tx, account, {
+          eventType: 'create',
+          modelName: 'ContainerJob',
+          modelId: row.id,
+          before: null,
+          after: audited(spec, row.state),
+        });
+        await provisioner.enqueue(tx, { kind: 'containerJob', id: row.id, action: 'create' });
+        return row;
+      });
+    },
+
+    async modify(account: AccountWithCustomer, input: ContainerJobModifyInput) {
+      refuseSuspended(account);
+      const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
+      return database.db.transaction(async (tx) => {
+        const txStore = createContainerJobStore(tx);
+        const row = await jobForChange(tx, account, input);
+        const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
+        const before = await specOf(txStore, row, namespace.name);
+        const after = applyWorkloadPatch(before, patch);
+        if (schedule != null) after.schedule = schedule.trim();
+        if (enabled != null) after.enabled = enabled;
+        validateJob(after);
+        const registryId =
+          after.registry === before.registry
+            ? row.registryId
+            : await registryIdFor(tx, collaborators, namespace.id, after.registry);
+        await writeChildren(tx, account, namespace, row.id, after);
+        const updated = await txStore.update(row.id, {
+          ...rowValues(after, registryId),
+          state: 'updating',
+          locked: true,
+        });
+        if (!updated) throw notFound(`Container job ${name} in namespace ${namespaceName}`);
+        await recordChange(tx, account, {
+          eventType: 'update',
+          modelName: 'ContainerJob',
+          modelId: row.id,
+          before: audited(before, row.state),
+          after: audited(after, updated.state),
+        });
+        await provisioner.enqueue(tx, { kind: 'containerJob', id: row.id, action: 'update' });
+        return updated;
+      });
+    },
+
+    async delete(account: AccountWithCustomer, input: JobName) {
+      return database.db.transaction(async (tx) => {
+        const txStore = createContainerJobStore(tx);
+        const row = await jobForChange(tx, account, input);
+        const before = await specOf(txStore, row, input.namespace);
+        await txStore.update(row.id, { state: 'deleting', locked: true, nextRunAt: null });
+        await recordChange(tx, account, {
+          eventType: 'delete',
+          modelName: 'ContainerJob',
+          modelId: row.id,
+          before: audited(before, row.state),
+          after: null,
+        });
+        await provisioner.enqueue(tx, { kind: 'containerJob', id: row.id, action: 'delete' });
+        return true;
+      });
+    },
+
+    /** Starts a run now, enabled or not (the schedule is untouched). */
+    async run(account: AccountWithCustomer, input: JobName) {
+      refuseSuspended(account);
+      return database.db.transaction(async (tx) => {
+        const row = await jobForChange(tx, account, input);
+        const run = await startRun(tx, provisioner.driver, row, { kind: 'manual' });
+        if (!run) throw conflict(`A run of ${row.name} was started at the same moment; try again`);
+        return run;
+      });
+    },
+  };
+}
+
+export type ContainerJobService = ReturnType<typeof createContainerJobService>;

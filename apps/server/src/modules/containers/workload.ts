@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import type { NamespaceRow } from '../namespaces/store.ts';
+import type { EnvironmentVariableRow, MountRow } from './store.ts';
+import type { EnvironmentVariableSpec, MountSpec, MountVolumeRequest, WorkloadSpec } from './spec.ts';
+
+// What containers and container jobs do alike with their variables, mounts and registry.
+
+/** What workloads need of registries and volumes (their modules own the rules). */
+export interface WorkloadCollaborators {
+  /** The registry of that name in the namespace, or BAD_USER_INPUT. */
+  findRegistryForUse(tx: Db, namespaceId: number, name: string): Promise<{ id: number; name: string }>;
+  /** The volume for a mount, created or grown as asked, or BAD_USER_INPUT. */
+  resolveMountVolume(
+    tx: Db,
+    namespace: NamespaceRow,
+    request: MountVolumeRequest,
+    account: AccountWithCustomer,
+  ): Promise<{ id: number }>;
+}
+
+const SECRET_MASK = '***';
+
+/** Variables as the audit log records them: secret values never, only that they are set. */
+export const auditedVariables = (variables: EnvironmentVariableSpec[]) =>
+  Object.fromEntries(
+    variables.map((variable) => [
+      variable.name,
+      variable.secret ? SECRET_MASK : (variable.value ?? variable.stored),
+    ]),
+  );
+
+/** Rows to store: new secret values are encrypted, stored values kept as they are. */
+export const storedVariables = (variables: EnvironmentVariableSpec[], secretBox: SecretBox) =>
+  variables.map((variable) => ({
+    name: variable.name,
+    secret: variable.secret,
+    value: variable.stored ?? (variable.secret ? secretBox.encryptSecret(variable.value) : variable.value),
+  }));
+
+/** Stored children back as spec parts (variables keep their stored, possibly encrypted, values). */
+export const variableSpecs = (rows: EnvironmentVariableRow[]): EnvironmentVariableSpec[] =>
+  rows.map((row) => ({ name: row.name, secret: row.secret, stored: row.value }));
+export const mountSpecs = (rows: MountRow[]): MountSpec[] =>
+  rows.map((row) => ({ path: row.path, volumeId: row.volumeId }));
+
+/** Each mount with its volume: kept ones as they are, requested ones found, created or grown. */
+export async function resolveMounts(
+  tx: Db,
+  collaborators: WorkloadCollaborators,
+  namespace: NamespaceRow,
+  account: AccountWithCustomer,
+  mounts: WorkloadSpec['mounts'],
+) {
+  const resolved = [];
+  for (const mount of mounts) {
+    const volumeId =
+      mount.volumeId ?? (await collaborators.resolveMountVolume(tx, namespace, mount.volume, account)).id;
+    resolved.push({ path: mount.path, volumeId });
+  }
+  return resolved;
+}
+
+/** The registry id after a change of registry name (null: none). */
+export async function registryIdFor(
+  tx: Db,
+  collaborators: WorkloadCollaborators,
+  namespaceId: number,
+  registry: string | null,
+) {
+  return registry ? (await collaborators.findRegistryForUse(tx, namespaceId, registry)).id : null;
+}

@@ -1,0 +1,94 @@
+import { eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { containerJobRuns, containerJobs, logLines, simulatedJobRuns } from '../../db/schema.ts';
+import type { ContainerJobRow, RunRow } from '../../modules/container-jobs/store.ts';
+import { updateRun } from '../../modules/container-jobs/runs.ts';
+
+// The simulated runtime of job runs. Each run it carries out has a row in simulated_job_runs with the time of
+// its next step: pending → running (the image is pulled and the command starts) → succeeded or failed. How it
+// ends follows from the job's command the way a shell would: `exit N` ends with code N, `false` with 1,
+// anything else with 0. Log lines: source_kind 'job-run', source_id = the run's id, stream 'stdout'.
+
+/** The exit code a command line would end with in the simulation. */
+export function simulatedExitCode(job: Pick<ContainerJobRow, 'entrypoint' | 'command'>): number {
+  const words = [...(job.entrypoint ?? []), ...(job.command ?? [])].join(' ');
+  const exit = /\bexit\s+(\d{1,3})\b/.exec(words);
+  if (exit) return Number(exit[1]) % 256;
+  return /(^|[\s;&|])false($|[\s;&|])/.test(words) ? 1 : 0;
+}
+
+export function createSimulatedJobRuns(options: { delayMs: number }) {
+  // Pulling the image takes a third of SIMULATED_DELAY_MS, the command four times the delay, so that a
+  // customer watching sees the run running for a few seconds.
+  const pullMs = Math.round(options.delayMs / 3);
+  const runMs = Math.max(options.delayMs * 4, 50);
+  const after = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+  async function log(tx: Db, run: { id: number }, lines: string[]) {
+    await tx
+      .insert(logLines)
+      .values(lines.map((line) => ({ sourceKind: 'job-run', sourceId: run.id, stream: 'stdout', line })));
+  }
+
+  async function begin(tx: Db, run: RunRow, job: ContainerJobRow) {
+    await updateRun(tx, run.id, { status: 'running', startTime: new Date(), message: 'Running' });
+    const commandLine = [...(job.entrypoint ?? []), ...(job.command ?? [])].join(' ');
+    await log(tx, run, [
+      `Pulled image ${job.image}`,
+      commandLine ? `Started ${commandLine}` : `Started container ${job.name}`,
+    ]);
+    await tx
+      .update(simulatedJobRuns)
+      .set({ nextStepAt: after(runMs) })
+      .where(eq(simulatedJobRuns.runId, run.id));
+  }
+
+  async function finish(tx: Db, run: RunRow, exitCode: number) {
+    const succeeded = exitCode === 0;
+    const message = succeeded ? 'Completed' : `Exited with code ${exitCode}`;
+    await updateRun(tx, run.id, { status: succeeded ? 'succeeded' : 'failed', endTime: new Date(), message });
+    await log(tx, run, [message]);
+    await tx.delete(simulatedJobRuns).where(eq(simulatedJobRuns.runId, run.id));
+  }
+
+  return {
+    async start(tx: Db, job: ContainerJobRow, run: RunRow) {
+      await tx.insert(simulatedJobRuns).values({
+        runId: run.id,
+        nextStepAt: after(pullMs),
+        exitCode: simulatedExitCode(job),
+      });
+      await log(tx, run, [`Pulling image ${job.image}`]);
+    },
+    /** One step for every run that is due; returns how many it advanced. */
+    async reconcile(db: Db): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(simulatedJobRuns)
+          .where(lte(simulatedJobRuns.nextStepAt, sql`now()`))
+          .orderBy(simulatedJobRuns.nextStepAt)
+          .limit(50)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return 0;
+        const rows = await tx
+          .select({ run: containerJobRuns, job: containerJobs })
+          .from(containerJobRuns)
+          .innerJoin(containerJobs, eq(containerJobs.id, containerJobRuns.jobId))
+          .where(
+            inArray(
+              containerJobRuns.id,
+              due.map((row) => row.runId),
+            ),
+          );
+        for (const step of due) {
+          const found = rows.find((row) => row.run.id === step.runId);
+          if (!found) continue;
+          if (found.run.status === 'pending') await begin(tx, found.run, found.job);
+          else await finish(tx, found.run, step.exitCode);
+        }
+        return due.length;
+      });
+    },
+  };
+}
