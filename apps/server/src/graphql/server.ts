@@ -43,6 +43,13 @@ function maskError(error: unknown, message: string): GraphQLError {
     });
   }
   if (isGraphQLError(error) && !error.originalError) return error; // validation and syntax errors
+  // A variable value the schema refuses (an unknown enum value, say): graphql-js wraps its own error.
+  if (isGraphQLError(error) && isGraphQLError(error.originalError)) {
+    return new GraphQLError(error.message, {
+      nodes: error.nodes,
+      extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+    });
+  }
   return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 
