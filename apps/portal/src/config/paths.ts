@@ -16,6 +16,7 @@ export const paths = {
     create: '/compute/serverless-containers/new',
     details: '/compute/serverless-containers/$namespaceName',
     containers: '/compute/serverless-containers/$namespaceName/containers',
+    containerJobs: '/compute/serverless-containers/$namespaceName/container-jobs',
     registries: '/compute/serverless-containers/$namespaceName/registries',
     volumes: '/compute/serverless-containers/$namespaceName/volumes',
   },
@@ -24,6 +25,12 @@ export const paths = {
     details: '/compute/serverless-containers/$namespaceName/container/$containerName',
     overview: '/compute/serverless-containers/$namespaceName/container/$containerName/overview',
     configure: '/compute/serverless-containers/$namespaceName/container/$containerName/configure',
+  },
+  containerJobs: {
+    create: '/compute/serverless-containers/$namespaceName/container-job/new',
+    details: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName',
+    overview: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
+    configure: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure',
   },
   registries: {
     create: '/compute/serverless-containers/$namespaceName/registries/new',

@@ -1,8 +1,24 @@
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** An ISO-8601 timestamp from the API in the customer's locale and time zone. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+/** The customer's locale (the browser's), in which the portal writes dates and describes schedules. */
+export const locale = dateTimeFormat.resolvedOptions().locale;
+
+/** The customer's time zone (the browser's), in which the portal writes times. */
+export const localTimeZone = dateTimeFormat.resolvedOptions().timeZone;
+
+/** A time (an ISO-8601 timestamp from the API) in the customer's locale and time zone. */
+export function formatDateTime(time: string | Date | null | undefined): string {
+  if (!time) return '—';
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? String(time) : dateTimeFormat.format(date);
+}
+
+/** A duration in seconds as `45 s`, `3 min 5 s` or `2 h 10 min`. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null) return '—';
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return whole % 60 ? `${minutes} min ${whole % 60} s` : `${minutes} min`;
+  return minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${Math.floor(minutes / 60)} h`;
 }

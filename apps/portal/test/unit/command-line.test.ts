@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinArguments, splitArguments } from '../../src/features/containers/components/command-line.ts';
+import { joinArguments, splitArguments } from '../../src/components/workload/command-line.ts';
 
 describe('entrypoint and command as one line', () => {
   it.each([

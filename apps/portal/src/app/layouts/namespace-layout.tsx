@@ -7,6 +7,7 @@ import { NamespaceFrame } from '../../features/namespaces/routes/namespace-frame
 // route in the route table. Only the open tab's list is mounted, so a hidden tab makes no requests.
 const namespaceTabs: readonly RouteTab[] = [
   { label: 'Containers', to: paths.namespaces.containers },
+  { label: 'Container jobs', to: paths.namespaces.containerJobs },
   { label: 'Registries', to: paths.namespaces.registries },
   { label: 'Volumes', to: paths.namespaces.volumes },
 ];

@@ -1,5 +1,10 @@
-import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import { accessStatus, mayCreate } from '../../lib/auth/access.ts';
 import { permissionsQueryOptions } from '../../lib/auth/queries.ts';
@@ -101,13 +106,19 @@ const namespaceListRoute = createRoute({
   getParentRoute: () => namespacesRoute,
   path: '/',
   staticData: { title: 'Namespaces' },
-  component: lazyRouteComponent(() => import('../../features/namespaces/routes/namespace-list-page.tsx'), 'NamespaceListPage'),
+  component: lazyRouteComponent(
+    () => import('../../features/namespaces/routes/namespace-list-page.tsx'),
+    'NamespaceListPage',
+  ),
 });
 
 const createNamespaceRoute = createRoute({
   getParentRoute: () => namespacesRoute,
   path: 'new',
-  staticData: { title: 'Create namespace', security: { resource: 'serverless-container', scope: 'create-limited' } },
+  staticData: {
+    title: 'Create namespace',
+    security: { resource: 'serverless-container', scope: 'create-limited' },
+  },
   // A restricted customer may create only the first namespace; with one already, back to the list.
   beforeLoad: async ({ context: { queryClient } }) => {
     const access = accessStatus(await queryClient.ensureQueryData(permissionsQueryOptions()));
@@ -115,7 +126,10 @@ const createNamespaceRoute = createRoute({
     const namespaces = await queryClient.fetchQuery(namespaceNamesQueryOptions());
     if (!mayCreate(access, namespaces.length)) throw redirect({ to: paths.namespaces.list, replace: true });
   },
-  component: lazyRouteComponent(() => import('../../features/namespaces/routes/create-namespace-page.tsx'), 'CreateNamespacePage'),
+  component: lazyRouteComponent(
+    () => import('../../features/namespaces/routes/create-namespace-page.tsx'),
+    'CreateNamespacePage',
+  ),
 });
 
 // Legacy addresses: prefix/namespace, prefix/namespace/{id}, prefix/namespace/{name}/{id}.
@@ -139,12 +153,18 @@ const legacyNamespaceByIdRoute = createRoute({
   path: '$namespaceId',
   staticData: { title: 'Namespace' },
   beforeLoad: async ({ params, context: { queryClient } }) => {
-    const namespace = await queryClient.fetchQuery(namespaceByIdQueryOptions(params.namespaceId)).catch((error: unknown) => {
-      if (error instanceof GraphQLRequestError && error.hasCode('NOT_FOUND')) return null;
-      throw error;
-    });
+    const namespace = await queryClient
+      .fetchQuery(namespaceByIdQueryOptions(params.namespaceId))
+      .catch((error: unknown) => {
+        if (error instanceof GraphQLRequestError && error.hasCode('NOT_FOUND')) return null;
+        throw error;
+      });
     if (!namespace) throw redirect({ to: paths.notFound, replace: true });
-    throw redirect({ to: paths.namespaces.details, params: { namespaceName: namespace.name }, replace: true });
+    throw redirect({
+      to: paths.namespaces.details,
+      params: { namespaceName: namespace.name },
+      replace: true,
+    });
   },
 });
 
@@ -153,7 +173,11 @@ const legacyNamespaceByNameRoute = createRoute({
   path: '$legacyName/$namespaceId',
   staticData: { title: 'Namespace' },
   beforeLoad: ({ params }) => {
-    throw redirect({ to: paths.namespaces.details, params: { namespaceName: params.legacyName }, replace: true });
+    throw redirect({
+      to: paths.namespaces.details,
+      params: { namespaceName: params.legacyName },
+      replace: true,
+    });
   },
 });
 
@@ -162,7 +186,8 @@ const namespaceRoute = createRoute({
   path: '$namespaceName',
   staticData: { title: 'Namespace' },
   beforeLoad: ({ params }) => {
-    if (!namespaceNamePattern.test(params.namespaceName)) throw redirect({ to: paths.notFound, replace: true });
+    if (!namespaceNamePattern.test(params.namespaceName))
+      throw redirect({ to: paths.notFound, replace: true });
   },
 });
 
@@ -188,14 +213,30 @@ const containersTabRoute = createRoute({
   getParentRoute: () => namespaceTabsRoute,
   path: 'containers',
   staticData: { title: 'Namespace' },
-  component: lazyRouteComponent(() => import('../../features/containers/routes/containers-tab.tsx'), 'ContainersTab'),
+  component: lazyRouteComponent(
+    () => import('../../features/containers/routes/containers-tab.tsx'),
+    'ContainersTab',
+  ),
+});
+
+const containerJobsTabRoute = createRoute({
+  getParentRoute: () => namespaceTabsRoute,
+  path: 'container-jobs',
+  staticData: { title: 'Namespace' },
+  component: lazyRouteComponent(
+    () => import('../../features/container-jobs/routes/container-jobs-tab.tsx'),
+    'ContainerJobsTab',
+  ),
 });
 
 const registriesTabRoute = createRoute({
   getParentRoute: () => namespaceTabsRoute,
   path: 'registries',
   staticData: { title: 'Namespace' },
-  component: lazyRouteComponent(() => import('../../features/registries/routes/registries-tab.tsx'), 'RegistriesTab'),
+  component: lazyRouteComponent(
+    () => import('../../features/registries/routes/registries-tab.tsx'),
+    'RegistriesTab',
+  ),
 });
 
 const volumesTabRoute = createRoute({
@@ -205,31 +246,62 @@ const volumesTabRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/volumes/routes/volumes-tab.tsx'), 'VolumesTab'),
 });
 
+/**
+ * SPEC §2 for creating the first of a kind in a namespace: full access, or restricted access while the
+ * namespace holds none of that kind; otherwise back to the namespace's list of them. `loadNames` brings the
+ * query of the names that are there (a chunk of its own, loaded only for a restricted customer).
+ */
+function firstOfKindGuard<TNames extends readonly unknown[], TKey extends QueryKey>(
+  loadNames: () => Promise<(namespace: string) => FetchQueryOptions<TNames, Error, TNames, TKey>>,
+  listTo: typeof paths.namespaces.containers | typeof paths.namespaces.containerJobs,
+) {
+  return async ({
+    params,
+    context: { queryClient },
+  }: {
+    params: { namespaceName: string };
+    context: RouterContext;
+  }) => {
+    const access = accessStatus(await queryClient.ensureQueryData(permissionsQueryOptions()));
+    if (access.fullAccess) return;
+    const namesQueryOptions = await loadNames();
+    const existing = await queryClient
+      .fetchQuery(namesQueryOptions(params.namespaceName))
+      .catch((error: unknown) => {
+        if (error instanceof GraphQLRequestError && error.hasCode('NOT_FOUND')) return null;
+        throw error;
+      });
+    if (!existing || !mayCreate(access, existing.length))
+      throw redirect({ to: listTo, params, replace: true });
+  };
+}
+
 const createContainerRoute = createRoute({
   getParentRoute: () => namespaceRoute,
   path: 'container/new',
-  staticData: { title: 'Create container', security: { resource: 'serverless-container', scope: 'create-limited' } },
-  // SPEC §2: full access, or restricted access while the namespace has no container; else back to the namespace.
-  beforeLoad: async ({ params, context: { queryClient } }) => {
-    const access = accessStatus(await queryClient.ensureQueryData(permissionsQueryOptions()));
-    if (access.fullAccess) return;
-    const { containerNamesQueryOptions } = await import('../../features/containers/api/get-container-names.ts');
-    const containers = await queryClient.fetchQuery(containerNamesQueryOptions(params.namespaceName)).catch((error: unknown) => {
-      if (error instanceof GraphQLRequestError && error.hasCode('NOT_FOUND')) return null;
-      throw error;
-    });
-    if (!containers || !mayCreate(access, containers.length)) {
-      throw redirect({ to: paths.namespaces.containers, params, replace: true });
-    }
+  staticData: {
+    title: 'Create container',
+    security: { resource: 'serverless-container', scope: 'create-limited' },
   },
-  component: lazyRouteComponent(() => import('../../features/containers/routes/create-container-page.tsx'), 'CreateContainerPage'),
+  beforeLoad: firstOfKindGuard(
+    async () =>
+      (await import('../../features/containers/api/get-container-names.ts')).containerNamesQueryOptions,
+    paths.namespaces.containers,
+  ),
+  component: lazyRouteComponent(
+    () => import('../../features/containers/routes/create-container-page.tsx'),
+    'CreateContainerPage',
+  ),
 });
 
 const containerRoute = createRoute({
   getParentRoute: () => namespaceRoute,
   path: 'container/$containerName',
   staticData: { title: 'Container' },
-  component: lazyRouteComponent(() => import('../../features/containers/routes/container-layout.tsx'), 'ContainerLayout'),
+  component: lazyRouteComponent(
+    () => import('../../features/containers/routes/container-layout.tsx'),
+    'ContainerLayout',
+  ),
 });
 
 const containerIndexRoute = createRoute({
@@ -245,35 +317,108 @@ const containerOverviewRoute = createRoute({
   getParentRoute: () => containerRoute,
   path: 'overview',
   staticData: { title: 'Container' },
-  component: lazyRouteComponent(() => import('../../features/containers/routes/container-overview.tsx'), 'ContainerOverview'),
+  component: lazyRouteComponent(
+    () => import('../../features/containers/routes/container-overview.tsx'),
+    'ContainerOverview',
+  ),
 });
 
 const configureContainerRoute = createRoute({
   getParentRoute: () => containerRoute,
   path: 'configure',
   staticData: { title: 'Configure container' },
-  component: lazyRouteComponent(() => import('../../features/containers/routes/configure-container.tsx'), 'ConfigureContainer'),
+  component: lazyRouteComponent(
+    () => import('../../features/containers/routes/configure-container.tsx'),
+    'ConfigureContainer',
+  ),
+});
+
+const createContainerJobRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  path: 'container-job/new',
+  staticData: {
+    title: 'Create container job',
+    security: { resource: 'serverless-container', scope: 'create-limited' },
+  },
+  beforeLoad: firstOfKindGuard(
+    async () =>
+      (await import('../../features/container-jobs/api/get-container-job-names.ts'))
+        .containerJobNamesQueryOptions,
+    paths.namespaces.containerJobs,
+  ),
+  component: lazyRouteComponent(
+    () => import('../../features/container-jobs/routes/create-job-page.tsx'),
+    'CreateJobPage',
+  ),
+});
+
+const containerJobRoute = createRoute({
+  getParentRoute: () => namespaceRoute,
+  path: 'container-job/$containerJobName',
+  staticData: { title: 'Container job' },
+  component: lazyRouteComponent(
+    () => import('../../features/container-jobs/routes/job-layout.tsx'),
+    'JobLayout',
+  ),
+});
+
+const containerJobIndexRoute = createRoute({
+  getParentRoute: () => containerJobRoute,
+  path: '/',
+  staticData: { title: 'Container job' },
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: paths.containerJobs.overview, params, replace: true });
+  },
+});
+
+const containerJobOverviewRoute = createRoute({
+  getParentRoute: () => containerJobRoute,
+  path: 'overview',
+  staticData: { title: 'Container job' },
+  component: lazyRouteComponent(
+    () => import('../../features/container-jobs/routes/job-overview.tsx'),
+    'JobOverview',
+  ),
+});
+
+const configureContainerJobRoute = createRoute({
+  getParentRoute: () => containerJobRoute,
+  path: 'configure',
+  staticData: { title: 'Configure container job' },
+  component: lazyRouteComponent(
+    () => import('../../features/container-jobs/routes/configure-job.tsx'),
+    'ConfigureJob',
+  ),
 });
 
 const createRegistryRoute = createRoute({
   getParentRoute: () => namespaceRoute,
   path: 'registries/new',
   staticData: { title: 'Add registry' },
-  component: lazyRouteComponent(() => import('../../features/registries/routes/create-registry-page.tsx'), 'CreateRegistryPage'),
+  component: lazyRouteComponent(
+    () => import('../../features/registries/routes/create-registry-page.tsx'),
+    'CreateRegistryPage',
+  ),
 });
 
 const createVolumeRoute = createRoute({
   getParentRoute: () => namespaceRoute,
   path: 'volumes/new',
   staticData: { title: 'Create volume' },
-  component: lazyRouteComponent(() => import('../../features/volumes/routes/create-volume-page.tsx'), 'CreateVolumePage'),
+  component: lazyRouteComponent(
+    () => import('../../features/volumes/routes/create-volume-page.tsx'),
+    'CreateVolumePage',
+  ),
 });
 
 const resizeVolumeRoute = createRoute({
   getParentRoute: () => namespaceRoute,
   path: 'volumes/$volumeName/resize',
   staticData: { title: 'Resize volume' },
-  component: lazyRouteComponent(() => import('../../features/volumes/routes/resize-volume-page.tsx'), 'ResizeVolumePage'),
+  component: lazyRouteComponent(
+    () => import('../../features/volumes/routes/resize-volume-page.tsx'),
+    'ResizeVolumePage',
+  ),
 });
 
 const storageRoute = createRoute({
@@ -295,7 +440,10 @@ const databasesRoute = createRoute({
   getParentRoute: () => storageRoute,
   path: 'databases',
   staticData: { title: 'Cloud Database(s)' },
-  component: lazyRouteComponent(() => import('../../features/databases/routes/databases-page.tsx'), 'DatabasesPage'),
+  component: lazyRouteComponent(
+    () => import('../../features/databases/routes/databases-page.tsx'),
+    'DatabasesPage',
+  ),
 });
 
 // Anything no route claims.
@@ -319,11 +467,27 @@ export const routeTree = rootRoute.addChildren([
     namespacesRoute.addChildren([
       namespaceListRoute,
       createNamespaceRoute,
-      legacyNamespaceRoute.addChildren([legacyNamespaceListRoute, legacyNamespaceByIdRoute, legacyNamespaceByNameRoute]),
+      legacyNamespaceRoute.addChildren([
+        legacyNamespaceListRoute,
+        legacyNamespaceByIdRoute,
+        legacyNamespaceByNameRoute,
+      ]),
       namespaceRoute.addChildren([
-        namespaceTabsRoute.addChildren([namespaceIndexRoute, containersTabRoute, registriesTabRoute, volumesTabRoute]),
+        namespaceTabsRoute.addChildren([
+          namespaceIndexRoute,
+          containersTabRoute,
+          containerJobsTabRoute,
+          registriesTabRoute,
+          volumesTabRoute,
+        ]),
         createContainerRoute,
         containerRoute.addChildren([containerIndexRoute, containerOverviewRoute, configureContainerRoute]),
+        createContainerJobRoute,
+        containerJobRoute.addChildren([
+          containerJobIndexRoute,
+          containerJobOverviewRoute,
+          configureContainerJobRoute,
+        ]),
         createRegistryRoute,
         createVolumeRoute,
         resizeVolumeRoute,

@@ -164,7 +164,7 @@ export function CronEditor({
       <Typography aria-live="polite" sx={{ minHeight: '1.5em' }}>
         {description}
       </Typography>
-      <NextRuns expression={value} format={format} locale={language} timezone={timezone} texts={texts} />
+      <NextRuns expression={value} format={format} locale={language} timezone={timezone} />
     </Stack>
   );
 }

@@ -1,32 +1,31 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { nextRuns, type CronFormat } from '@berth/cron';
-import type { CronEditorTexts } from './translations.ts';
-
-const minuteMs = 60_000;
-
-/** The current time, renewed every minute so the listed runs never fall into the past. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), minuteMs);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+import { useNow } from '../../lib/use-now.ts';
+import { getCronEditorTexts } from './translations.ts';
 
 interface NextRunsProps {
   readonly expression: string;
-  readonly format: CronFormat;
-  readonly locale: string;
-  readonly timezone: string;
-  readonly texts: CronEditorTexts;
+  readonly format?: CronFormat;
+  /** BCP 47 tag of the labels and dates; English outside the locales of SPEC §9. */
+  readonly locale?: string;
+  /** IANA time zone the schedule runs in. */
+  readonly timezone?: string;
+  /** IANA time zone the runs are written in, and named in the heading; by default the schedule's. */
+  readonly displayTimezone?: string;
 }
 
-/** The next five runs of a valid expression, written in the locale and the schedule's time zone. */
-export function NextRuns({ expression, format, locale, timezone, texts }: NextRunsProps) {
+/** The next five runs of a valid expression, written in the locale and in the schedule's or the given time zone. */
+export function NextRuns({
+  expression,
+  format = 'crontab',
+  locale = 'en',
+  timezone = 'UTC',
+  displayTimezone = timezone,
+}: NextRunsProps) {
+  const texts = getCronEditorTexts(locale);
   const labelId = useId();
   const now = useNow();
   const runs = useMemo(
@@ -43,15 +42,15 @@ export function NextRuns({ expression, format, locale, timezone, texts }: NextRu
         hour: '2-digit',
         minute: '2-digit',
         second: format === 'crontab' ? undefined : '2-digit',
-        timeZone: timezone,
+        timeZone: displayTimezone,
       }),
-    [locale, format, timezone],
+    [locale, format, displayTimezone],
   );
   if (runs === null) return null;
   return (
     <section aria-labelledby={labelId}>
       <Typography id={labelId} variant="subtitle2" component="div">
-        {texts.nextRuns(timezone)}
+        {texts.nextRuns(displayTimezone)}
       </Typography>
       <List dense disablePadding>
         {runs.map((run) => (

@@ -5,7 +5,7 @@ import { TextLink } from '../../../components/router-links.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { NamespaceContainersQuery } from '../../../gql/graphql.ts';
-import { formatResources } from './resources.ts';
+import { formatResources } from '../../../components/workload/resources.ts';
 
 export type ContainerRow = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
 

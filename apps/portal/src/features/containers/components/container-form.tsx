@@ -1,30 +1,42 @@
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { FieldRow } from '../../../components/form/field-row.tsx';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
-import { containerFormSchema, limits, parsePorts, type ContainerFormValues } from './container-schema.ts';
-import { AddressesSection, MountsSection, VariablesSection } from './container-form-lists.tsx';
+import { Section } from '../../../components/section.tsx';
+import type { WorkloadFormOptions } from '../../../components/workload/get-workload-form-options.ts';
+import { SizePicker } from '../../../components/workload/size-picker.tsx';
+import { workloadControl } from '../../../components/workload/workload-schema.ts';
+import {
+  CommandSection,
+  ImageSection,
+  MountsSection,
+  VariablesSection,
+} from '../../../components/workload/workload-sections.tsx';
+import { AddressesSection } from './addresses-section.tsx';
+import {
+  containerFormSchema,
+  maxReplicas,
+  parsePorts,
+  type ContainerFormValues,
+} from './container-schema.ts';
 import { PortSelect } from './port-select.tsx';
-import { FieldRow } from '../../../components/form/field-row.tsx';
-import { FormSection } from '../../../components/form/form-section.tsx';
-import { SizePicker } from './size-picker.tsx';
+import { SizePrice } from './size-price.tsx';
 
 export interface ContainerFormProps {
   /** Create a new container, or configure an existing one (its name is then fixed). */
   mode: 'create' | 'configure';
   namespace: string;
   initialValues: ContainerFormValues;
-  registries: readonly { name: string; source: string }[];
-  volumes: readonly { name: string; size: number }[];
+  registries: WorkloadFormOptions['registries'];
+  volumes: WorkloadFormOptions['volumes'];
   pending: boolean;
   /** Why saving is not possible right now (such as a change still being applied). */
   blockedReason?: string | null;
@@ -64,7 +76,7 @@ export function ContainerForm({
       setValue('healthCheck.port', String(firstPort), { shouldDirty: true, shouldValidate: true });
     }
   }, [healthCheckEnabled, firstPort, getValues, setValue]);
-  const unchanged = mode === 'configure' && !formState.isDirty;
+  const workload = workloadControl(control);
 
   return (
     <Stack
@@ -74,89 +86,18 @@ export function ContainerForm({
       onSubmit={handleSubmit(onSubmit)}
       aria-label={mode === 'create' ? 'New container' : 'Configure container'}
     >
-      <FormSection
-        title="Image"
-        description="What the container runs: a public image, or one from a private registry of this namespace."
-      >
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          required
-          disabled={mode === 'configure'}
-          autoFocus={mode === 'create'}
-          autoComplete="off"
-          // A disabled field's helper text would be too faint to read; a fixed name needs none.
-          helperText={
-            mode === 'create'
-              ? 'Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters.'
-              : undefined
-          }
-          slotProps={identifierInputProps}
-        />
-        <FormTextField
-          control={control}
-          name="image"
-          label="Image"
-          required
-          autoComplete="off"
-          placeholder="nginx:1.27"
-          helperText="As [registry/]name[:tag], such as nginx:1.27 or ghcr.io/acme/shop:2.1."
-          slotProps={identifierInputProps}
-        />
-        <FormTextField
-          control={control}
-          name="registry"
-          label="Registry"
-          select
-          helperText={
-            registries.length
-              ? 'The credentials to pull the image with.'
-              : 'This namespace has no private registries: the image must be public.'
-          }
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">None: a public image</MenuItem>
-          {registries.map((registry) => (
-            <MenuItem key={registry.name} value={registry.name}>
-              {registry.name} ({registry.source})
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </FormSection>
+      <ImageSection control={workload} kind="container" mode={mode} registries={registries} />
 
-      <FormSection
-        title="Size"
-        description="CPU and memory of each replica. The price is per replica and month."
-      >
-        <SizePicker control={control} />
-      </FormSection>
+      <Section title="Size" description="CPU and memory of each replica. The price is per replica and month.">
+        <SizePicker control={workload} />
+        <SizePrice control={workload} />
+      </Section>
 
-      <FormSection
-        title="Command"
-        description="Leave both empty to run the image as it is built. Separate arguments with spaces; quote an argument that contains spaces."
-      >
-        <FormTextField
-          control={control}
-          name="entrypoint"
-          label="Entrypoint"
-          autoComplete="off"
-          placeholder="/bin/sh -c"
-          slotProps={identifierInputProps}
-        />
-        <FormTextField
-          control={control}
-          name="command"
-          label="Command"
-          autoComplete="off"
-          placeholder='"echo hello && sleep 60"'
-          slotProps={identifierInputProps}
-        />
-      </FormSection>
+      <CommandSection control={workload} />
 
-      <VariablesSection control={control} />
+      <VariablesSection control={workload} />
 
-      <FormSection
+      <Section
         title="Ports"
         description="The ports the container listens on. Web addresses and the health check use them."
       >
@@ -169,11 +110,11 @@ export function ContainerForm({
           helperText="Numbers from 1 to 65535, separated by commas."
           slotProps={{ htmlInput: { inputMode: 'numeric', spellCheck: false } }}
         />
-      </FormSection>
+      </Section>
 
       <AddressesSection control={control} ports={ports} namespace={namespace} />
 
-      <FormSection
+      <Section
         title="Health check"
         description="The platform requests this path on each replica and restarts replicas that do not answer."
       >
@@ -191,9 +132,9 @@ export function ContainerForm({
             />
           </FieldRow>
         )}
-      </FormSection>
+      </Section>
 
-      <FormSection title="Scaling">
+      <Section title="Scaling">
         <Controller
           control={control}
           name="scaling.mode"
@@ -210,8 +151,8 @@ export function ContainerForm({
             name="scaling.replicas"
             label="Replicas"
             type="number"
-            helperText={`0 to ${limits.maxReplicas}; 0 stops the container without deleting it.`}
-            slotProps={{ htmlInput: { min: 0, max: limits.maxReplicas } }}
+            helperText={`0 to ${maxReplicas}; 0 stops the container without deleting it.`}
+            slotProps={{ htmlInput: { min: 0, max: maxReplicas } }}
             sx={{ maxWidth: { sm: 240 } }}
           />
         ) : (
@@ -222,14 +163,14 @@ export function ContainerForm({
                 name="scaling.minimum"
                 label="Minimum replicas"
                 type="number"
-                slotProps={{ htmlInput: { min: 1, max: limits.maxReplicas } }}
+                slotProps={{ htmlInput: { min: 1, max: maxReplicas } }}
               />
               <FormTextField
                 control={control}
                 name="scaling.maximum"
                 label="Maximum replicas"
                 type="number"
-                slotProps={{ htmlInput: { min: 1, max: limits.maxReplicas } }}
+                slotProps={{ htmlInput: { min: 1, max: maxReplicas } }}
               />
             </FieldRow>
             <TriggerRow control={control} kind="cpu" enabled={cpuTrigger} />
@@ -237,25 +178,22 @@ export function ContainerForm({
             <TriggerError control={control} />
           </>
         )}
-      </FormSection>
+      </Section>
 
-      <MountsSection control={control} volumes={volumes} />
+      <MountsSection
+        control={workload}
+        volumes={volumes}
+        description="Storage that outlives the container's replicas: mount a volume of this namespace, or create one here."
+      />
 
-      {blockedReason && <Alert severity="info">{blockedReason}</Alert>}
-      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button color="inherit" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={pending || unchanged || Boolean(blockedReason)}>
-          {mode === 'create'
-            ? pending
-              ? 'Creating…'
-              : 'Create container'
-            : pending
-              ? 'Saving…'
-              : 'Save changes'}
-        </Button>
-      </Stack>
+      <FormActions
+        submitLabel={mode === 'create' ? 'Create container' : 'Save changes'}
+        pendingLabel={mode === 'create' ? 'Creating…' : 'Saving…'}
+        pending={pending}
+        unchanged={mode === 'configure' && !formState.isDirty}
+        blockedReason={blockedReason}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }

@@ -1,44 +1,40 @@
 import type {
   ContainerCreateInput,
   ContainerModifyInput,
-  ContainerResources,
-  EnvironmentVariableInput,
   IngressInput,
-  MountInput,
   ScalingInput,
 } from '../../../gql/graphql.ts';
 import { parseList, parsePort } from '../../../lib/validation/network.ts';
-import { joinArguments, splitArguments } from './command-line.ts';
+import {
+  listPatch,
+  patchInput,
+  same,
+  toWorkloadCreateInput,
+  toWorkloadValues,
+  workloadPatch,
+  type ConfigurableWorkload,
+} from '../../../components/workload/workload-input.ts';
 import {
   defaultContainerValues,
   defaultScaling,
   parsePorts,
   type ContainerFormValues,
   type IngressValues,
-  type MountValues,
-  type VariableValues,
 } from './container-schema.ts';
 
 // Between the form's values and the platform's inputs: a container as the form shows it, the create input
-// for new values, and for configure the patch of API.md with only what changed.
+// for new values, and for configure the patch of API.md with only what changed. The fields every workload
+// has are mapped by components/workload; the rest here.
 
 /** The parts of a container the form edits, as the container query returns them. */
-export interface ConfigurableContainer {
-  name: string;
-  image: string;
-  privateRegistry?: { name: string } | null;
-  resources: ContainerResources;
-  entrypoint?: readonly string[] | null;
-  command?: readonly string[] | null;
+export interface ConfigurableContainer extends ConfigurableWorkload {
   ports: readonly string[];
-  environmentVariables: readonly { name: string; value?: string | null; secret: boolean }[];
   ingresses: readonly {
     domainName: string;
     port: number;
     enableTLS: boolean;
     allowlist: readonly string[];
   }[];
-  mounts: readonly { path: string; volume: { name: string } }[];
   healthCheck?: { port: number; path: string } | null;
   autoScaling?: {
     replicas: { minimum: number; maximum: number };
@@ -52,18 +48,7 @@ export function toFormValues(container: ConfigurableContainer): ContainerFormVal
   const threshold = (type: string) => auto?.triggers.find((trigger) => trigger.type.toUpperCase() === type);
   return {
     ...defaultContainerValues,
-    name: container.name,
-    image: container.image,
-    registry: container.privateRegistry?.name ?? '',
-    resources: container.resources,
-    entrypoint: joinArguments(container.entrypoint ?? []),
-    command: joinArguments(container.command ?? []),
-    variables: container.environmentVariables.map((variable) => ({
-      name: variable.name,
-      value: variable.secret ? '' : (variable.value ?? ''),
-      secret: variable.secret,
-      stored: variable.secret,
-    })),
+    ...toWorkloadValues(container),
     ports: container.ports.join(', '),
     ingresses: container.ingresses.map((ingress) => ({
       key: ingress.domainName,
@@ -87,39 +72,14 @@ export function toFormValues(container: ConfigurableContainer): ContainerFormVal
           memoryThreshold: String(threshold('MEMORY')?.threshold ?? defaultScaling.memoryThreshold),
         }
       : { ...defaultScaling, mode: 'manual', replicas: String(container.numberOfReplicas) },
-    mounts: container.mounts.map((mount) => ({
-      path: mount.path,
-      volume: 'existing',
-      volumeName: mount.volume.name,
-      size: '',
-    })),
   };
 }
-
-const argumentsOf = (text: string) => {
-  const args = splitArguments(text) ?? [];
-  return args.length ? args : null;
-};
-
-const variableInput = (variable: VariableValues): EnvironmentVariableInput => ({
-  name: variable.name.trim(),
-  value: variable.value,
-  secret: variable.secret,
-});
 
 const ingressInput = (ingress: IngressValues): IngressInput => ({
   port: parsePort(ingress.port) ?? 0,
   enableTLS: ingress.enableTLS,
   whitelist: parseList(ingress.allowlist),
   domainName: ingress.domainName.trim().toLowerCase() || null,
-});
-
-const mountInput = (mount: MountValues): MountInput => ({
-  path: mount.path.trim(),
-  volume:
-    mount.volume === 'new'
-      ? { name: mount.volumeName.trim(), size: Number(mount.size), autoCreate: true }
-      : { name: mount.volumeName.trim(), autoCreate: false },
 });
 
 function scalingInput({ scaling }: ContainerFormValues): ScalingInput {
@@ -145,46 +105,12 @@ const portsInput = (values: ContainerFormValues) => (parsePorts(values.ports) ??
 /** The create input for valid form values. */
 export function toCreateInput(namespace: string, values: ContainerFormValues): ContainerCreateInput {
   return {
-    name: values.name.trim(),
-    namespace,
-    image: values.image.trim(),
-    registry: values.registry || null,
-    resources: values.resources,
-    entrypoint: argumentsOf(values.entrypoint),
-    command: argumentsOf(values.command),
-    environmentVariables: values.variables.map(variableInput),
+    ...toWorkloadCreateInput(namespace, values),
     ports: portsInput(values),
     ingresses: values.ingresses.map(ingressInput),
-    mounts: values.mounts.map(mountInput),
     scaling: scalingInput(values),
     healthCheck: healthCheckInput(values),
   };
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** A list patch keyed by `key`: items gone are sent ABSENT, new or changed items PRESENT, the rest not at all. */
-function listPatch<TValue, TInput>(
-  initial: readonly TValue[],
-  current: readonly TValue[],
-  key: (value: TValue) => string,
-  toInput: (value: TValue) => TInput,
-  removal: (value: TValue) => TInput & { state: 'ABSENT' },
-  changed: (before: TValue, after: TValue) => boolean = (before, after) =>
-    !same(toInput(before), toInput(after)),
-): TInput[] | undefined {
-  const currentKeys = new Set(current.map(key));
-  const initialByKey = new Map(initial.map((value) => [key(value), value]));
-  const patch: TInput[] = [
-    ...initial.filter((value) => !currentKeys.has(key(value))).map(removal),
-    ...current
-      .filter((value) => {
-        const before = initialByKey.get(key(value));
-        return before === undefined || changed(before, value);
-      })
-      .map(toInput),
-  ];
-  return patch.length ? patch : undefined;
 }
 
 /**
@@ -198,27 +124,9 @@ export function toModifyInput(
   initial: ContainerFormValues,
   current: ContainerFormValues,
 ): ContainerModifyInput | null {
-  const patch: Omit<ContainerModifyInput, 'name' | 'namespace'> = {};
+  const patch: Omit<ContainerModifyInput, 'name' | 'namespace'> = workloadPatch(initial, current);
 
-  if (current.image.trim() !== initial.image.trim()) patch.image = current.image.trim();
-  if (current.registry !== initial.registry) patch.registry = current.registry || null;
-  if (current.resources !== initial.resources) patch.resources = current.resources;
-  if (!same(argumentsOf(current.entrypoint), argumentsOf(initial.entrypoint)))
-    patch.entrypoint = argumentsOf(current.entrypoint);
-  if (!same(argumentsOf(current.command), argumentsOf(initial.command)))
-    patch.command = argumentsOf(current.command);
   if (!same(portsInput(current), portsInput(initial))) patch.ports = portsInput(current);
-
-  patch.environmentVariables = listPatch(
-    initial.variables,
-    current.variables,
-    (variable) => variable.name.trim(),
-    variableInput,
-    (variable) => ({ ...variableInput(variable), state: 'ABSENT' }),
-    // A stored secret left empty is kept as it is; a value typed in replaces it.
-    (before, after) =>
-      after.secret !== before.secret || (after.stored ? after.value !== '' : after.value !== before.value),
-  );
 
   // Addresses are keyed by the domain name they had: one whose domain changed is removed and added anew.
   const ingressKey = (ingress: IngressValues) =>
@@ -234,18 +142,9 @@ export function toModifyInput(
     state: 'ABSENT',
   }));
 
-  patch.mounts = listPatch(
-    initial.mounts,
-    current.mounts,
-    (mount) => mount.path.trim(),
-    mountInput,
-    (mount) => ({ ...mountInput(mount), state: 'ABSENT' }),
-  );
-
   if (!same(healthCheckInput(current), healthCheckInput(initial)))
     patch.healthCheck = healthCheckInput(current);
   if (!same(scalingInput(current), scalingInput(initial))) patch.scaling = scalingInput(current);
 
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-  return Object.keys(changes).length ? { name: initial.name, namespace, ...changes } : null;
+  return patchInput(initial.name, namespace, patch);
 }

@@ -15,6 +15,9 @@ const namespacesQuery = graphql(`
       containers {
         id
       }
+      containerJobs {
+        name
+      }
       privateRegistries {
         id
       }

@@ -7,21 +7,59 @@ import { formatDateTime } from '../../../lib/format.ts';
 
 export type NamespaceRow = NamespacesQuery['namespaces'][number];
 
-// The namespace list is these columns: counts of jobs and databases join as those resources reach the schema.
+// The namespace list is these columns: a count of databases joins as they reach the schema.
 export const namespaceColumns: readonly ResourceColumn<NamespaceRow>[] = [
   {
     id: 'name',
     header: 'Name',
     cell: (namespace) => (
-      <TextLink to={paths.namespaces.details} params={{ namespaceName: namespace.name }} sx={{ fontWeight: 600 }}>
+      <TextLink
+        to={paths.namespaces.details}
+        params={{ namespaceName: namespace.name }}
+        sx={{ fontWeight: 600 }}
+      >
         {namespace.name}
       </TextLink>
     ),
   },
-  { id: 'description', header: 'Description', cell: (namespace) => namespace.description || '—', hideBelow: 'md' },
+  {
+    id: 'description',
+    header: 'Description',
+    cell: (namespace) => namespace.description || '—',
+    hideBelow: 'md',
+  },
   { id: 'state', header: 'State', cell: (namespace) => <StateChip state={namespace.state} /> },
-  { id: 'containers', header: 'Containers', align: 'right', cell: (namespace) => namespace.containers?.length ?? 0 },
-  { id: 'registries', header: 'Registries', align: 'right', cell: (namespace) => namespace.privateRegistries.length, hideBelow: 'md' },
-  { id: 'volumes', header: 'Volumes', align: 'right', cell: (namespace) => namespace.volumes?.length ?? 0, hideBelow: 'sm' },
-  { id: 'created', header: 'Created', cell: (namespace) => formatDateTime(namespace.createdAt), hideBelow: 'sm' },
+  {
+    id: 'containers',
+    header: 'Containers',
+    align: 'right',
+    cell: (namespace) => namespace.containers?.length ?? 0,
+  },
+  {
+    id: 'container-jobs',
+    header: 'Jobs',
+    align: 'right',
+    cell: (namespace) => namespace.containerJobs.length,
+    hideBelow: 'sm',
+  },
+  {
+    id: 'registries',
+    header: 'Registries',
+    align: 'right',
+    cell: (namespace) => namespace.privateRegistries.length,
+    hideBelow: 'md',
+  },
+  {
+    id: 'volumes',
+    header: 'Volumes',
+    align: 'right',
+    cell: (namespace) => namespace.volumes?.length ?? 0,
+    hideBelow: 'sm',
+  },
+  {
+    id: 'created',
+    header: 'Created',
+    cell: (namespace) => formatDateTime(namespace.createdAt),
+    hideBelow: 'sm',
+  },
 ];

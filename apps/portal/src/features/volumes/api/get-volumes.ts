@@ -19,6 +19,9 @@ const namespaceVolumesQuery = graphql(`
           id
           name
         }
+        containerJobs {
+          name
+        }
       }
     }
   }

@@ -29,7 +29,7 @@ export function volumeColumns(namespaceName: string): readonly ResourceColumn<Vo
       header: 'Mounted by',
       hideBelow: 'md',
       cell: (volume) =>
-        volume.containers.length ? volume.containers.map((container) => container.name).join(', ') : '—',
+        [...volume.containers, ...volume.containerJobs].map((workload) => workload.name).join(', ') || '—',
     },
     {
       id: 'actions',

@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** A titled part of a long form, a landmark of its own for screen readers. */
-export function FormSection({
+/** A titled part of a long form or details page, a landmark of its own for screen readers. */
+export function Section({
   title,
   description,
   children,

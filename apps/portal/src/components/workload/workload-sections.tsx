@@ -1,88 +1,113 @@
-import type { ReactNode } from 'react';
-import { useFieldArray, useWatch, type Control } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { mdiDeleteOutline, mdiPlus } from '@mdi/js';
-import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import { FieldRow } from '../../../components/form/field-row.tsx';
-import { FormSection } from '../../../components/form/form-section.tsx';
-import { PortSelect } from './port-select.tsx';
-import {
-  emptyIngress,
-  emptyMount,
-  emptyVariable,
-  limits,
-  type ContainerFormValues,
-} from './container-schema.ts';
+import { FieldRow } from '../form/field-row.tsx';
+import { FormSwitch } from '../form/form-switch.tsx';
+import { FormTextField, identifierInputProps } from '../form/form-text-field.tsx';
+import { AddButton, ListItem } from '../form/list-editor.tsx';
+import { Section } from '../section.tsx';
+import { emptyMount, emptyVariable, volumeSizeLimits, type WorkloadControl } from './workload-schema.ts';
 
-type FormControl = Control<ContainerFormValues>;
+// The sections a container's form and a job's form have alike. `kind` names what the form is about in
+// the sections' texts.
 
-/** One item of a list section: its fields, and a button that removes it, named after what it removes. */
-function ListItem({
-  children,
-  label,
-  onRemove,
+export function ImageSection({
+  control,
+  kind,
+  mode,
+  registries,
 }: {
-  children: ReactNode;
-  /** Names the item's group of fields, and its remove button ("Remove {label}"). */
-  label: string;
-  onRemove: () => void;
+  control: WorkloadControl;
+  kind: string;
+  mode: 'create' | 'configure';
+  registries: readonly { name: string; source: string }[];
 }) {
-  const removeLabel = `Remove ${label}`;
   return (
-    <Stack
-      role="group"
-      aria-label={label}
-      direction="row"
-      spacing={1}
-      sx={{
-        alignItems: 'flex-start',
-        borderTop: 1,
-        borderColor: 'divider',
-        pt: 2,
-        '&:first-of-type': { borderTop: 0, pt: 0 },
-      }}
+    <Section
+      title="Image"
+      description={`What the ${kind} runs: a public image, or one from a private registry of this namespace.`}
     >
-      <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
-      <Tooltip title={removeLabel}>
-        <IconButton aria-label={removeLabel} onClick={onRemove} sx={{ mt: 1 }}>
-          <MdiIcon path={mdiDeleteOutline} />
-        </IconButton>
-      </Tooltip>
-    </Stack>
+      <FormTextField
+        control={control}
+        name="name"
+        label="Name"
+        required
+        disabled={mode === 'configure'}
+        autoFocus={mode === 'create'}
+        autoComplete="off"
+        // A disabled field's helper text would be too faint to read; a fixed name needs none.
+        helperText={
+          mode === 'create'
+            ? 'Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters.'
+            : undefined
+        }
+        slotProps={identifierInputProps}
+      />
+      <FormTextField
+        control={control}
+        name="image"
+        label="Image"
+        required
+        autoComplete="off"
+        placeholder="nginx:1.27"
+        helperText="As [registry/]name[:tag], such as nginx:1.27 or ghcr.io/acme/shop:2.1."
+        slotProps={identifierInputProps}
+      />
+      <FormTextField
+        control={control}
+        name="registry"
+        label="Registry"
+        select
+        helperText={
+          registries.length
+            ? 'The credentials to pull the image with.'
+            : 'This namespace has no private registries: the image must be public.'
+        }
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">None: a public image</MenuItem>
+        {registries.map((registry) => (
+          <MenuItem key={registry.name} value={registry.name}>
+            {registry.name} ({registry.source})
+          </MenuItem>
+        ))}
+      </FormTextField>
+    </Section>
   );
 }
 
-function AddButton({
-  children,
-  onClick,
-  disabled,
-}: {
-  children: ReactNode;
-  onClick: () => void;
-  disabled?: boolean;
-}) {
+export function CommandSection({ control }: { control: WorkloadControl }) {
   return (
-    <div>
-      <Button variant="outlined" startIcon={<MdiIcon path={mdiPlus} />} onClick={onClick} disabled={disabled}>
-        {children}
-      </Button>
-    </div>
+    <Section
+      title="Command"
+      description="Leave both empty to run the image as it is built. Separate arguments with spaces; quote an argument that contains spaces."
+    >
+      <FormTextField
+        control={control}
+        name="entrypoint"
+        label="Entrypoint"
+        autoComplete="off"
+        placeholder="/bin/sh -c"
+        slotProps={identifierInputProps}
+      />
+      <FormTextField
+        control={control}
+        name="command"
+        label="Command"
+        autoComplete="off"
+        placeholder='"echo hello && sleep 60"'
+        slotProps={identifierInputProps}
+      />
+    </Section>
   );
 }
 
-export function VariablesSection({ control }: { control: FormControl }) {
+export function VariablesSection({ control }: { control: WorkloadControl }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'variables' });
   const variables = useWatch({ control, name: 'variables' });
   return (
-    <FormSection
+    <Section
       title="Environment variables"
       description="Secret values are stored encrypted and never shown again, not even to you."
     >
@@ -127,92 +152,23 @@ export function VariablesSection({ control }: { control: FormControl }) {
         </Stack>
       )}
       <AddButton onClick={() => append({ ...emptyVariable })}>Add variable</AddButton>
-    </FormSection>
-  );
-}
-
-export function AddressesSection({
-  control,
-  ports,
-  namespace,
-}: {
-  control: FormControl;
-  ports: readonly number[];
-  namespace: string;
-}) {
-  const { fields, append, remove } = useFieldArray({ control, name: 'ingresses' });
-  const name = useWatch({ control, name: 'name' });
-  const ingresses = useWatch({ control, name: 'ingresses' });
-  return (
-    <FormSection
-      title="Web addresses"
-      description={`Addresses at which the container answers on the web. Leave the domain empty for the default address ${name || '{container}'}-${namespace}.…`}
-    >
-      {fields.length > 0 && (
-        <Stack spacing={2}>
-          {fields.map((field, index) => {
-            const label = ingresses[index]?.domainName || `address ${index + 1}`;
-            return (
-              <ListItem key={field.id} label={label} onRemove={() => remove(index)}>
-                <Stack spacing={2}>
-                  <FieldRow columns="minmax(0, 1fr) 160px">
-                    <FormTextField
-                      control={control}
-                      name={`ingresses.${index}.domainName`}
-                      label="Domain"
-                      autoComplete="off"
-                      placeholder="shop.example.com"
-                      slotProps={{ ...identifierInputProps, inputLabel: { shrink: true } }}
-                    />
-                    <PortSelect control={control} name={`ingresses.${index}.port`} ports={ports} />
-                  </FieldRow>
-                  <FormSwitch
-                    control={control}
-                    name={`ingresses.${index}.enableTLS`}
-                    label="HTTPS (TLS certificate)"
-                  />
-                  <FormTextField
-                    control={control}
-                    name={`ingresses.${index}.allowlist`}
-                    label="Allowed IP addresses"
-                    autoComplete="off"
-                    placeholder="203.0.113.0/24, 2001:db8::/32"
-                    helperText="Addresses or CIDR ranges, separated by commas. Empty lets everyone in."
-                    multiline
-                    slotProps={{ ...identifierInputProps, inputLabel: { shrink: true } }}
-                  />
-                </Stack>
-              </ListItem>
-            );
-          })}
-        </Stack>
-      )}
-      {ports.length === 0 && (
-        <Typography color="text.secondary" variant="body2">
-          Add a port first: a web address forwards to one of the container&apos;s ports.
-        </Typography>
-      )}
-      <AddButton onClick={() => append(emptyIngress(String(ports[0] ?? '')))} disabled={ports.length === 0}>
-        Add web address
-      </AddButton>
-    </FormSection>
+    </Section>
   );
 }
 
 export function MountsSection({
   control,
   volumes,
+  description,
 }: {
-  control: FormControl;
+  control: WorkloadControl;
   volumes: readonly { name: string; size: number }[];
+  description: string;
 }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'mounts' });
   const mounts = useWatch({ control, name: 'mounts' });
   return (
-    <FormSection
-      title="Volume mounts"
-      description="Storage that outlives the container's replicas: mount a volume of this namespace, or create one here."
-    >
+    <Section title="Volume mounts" description={description}>
       {fields.length > 0 && (
         <Stack spacing={2}>
           {fields.map((field, index) => {
@@ -278,7 +234,9 @@ export function MountsSection({
                         label="Size (GB)"
                         required
                         type="number"
-                        slotProps={{ htmlInput: { min: limits.minVolumeGb, max: limits.maxVolumeGb } }}
+                        slotProps={{
+                          htmlInput: { min: volumeSizeLimits.minGb, max: volumeSizeLimits.maxGb },
+                        }}
                       />
                     </>
                   )}
@@ -299,6 +257,6 @@ export function MountsSection({
       >
         Add mount
       </AddButton>
-    </FormSection>
+    </Section>
   );
 }

@@ -1,0 +1,37 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+
+/** The end of a form: why saving waits (if it does), Cancel, and the submit button. */
+export function FormActions({
+  submitLabel,
+  pendingLabel,
+  pending,
+  unchanged,
+  blockedReason,
+  onCancel,
+}: {
+  submitLabel: string;
+  /** The submit button's text while the request is under way. */
+  pendingLabel: string;
+  pending: boolean;
+  /** Nothing to save yet (configuring, before a change). */
+  unchanged: boolean;
+  /** Why saving is not possible right now (such as a change still being applied). */
+  blockedReason?: string | null;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {blockedReason && <Alert severity="info">{blockedReason}</Alert>}
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
+        <Button color="inherit" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={pending || unchanged || Boolean(blockedReason)}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </Stack>
+    </>
+  );
+}

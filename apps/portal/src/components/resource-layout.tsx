@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { mdiAlertCircleOutline, mdiArrowLeft, mdiMagnify } from '@mdi/js';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Outlet, type LinkProps } from '@tanstack/react-router';
+import type { paths } from '../config/paths.ts';
+import { GraphQLRequestError } from '../lib/graphql/errors.ts';
+import { EmptyState } from './empty-state.tsx';
+import { MdiIcon } from './mdi-icon.tsx';
+import { MessagePage } from './message-page.tsx';
+import { PageHeader } from './page-header.tsx';
+import { RouteTabs, type RouteTab } from './route-tabs.tsx';
+import { ButtonLink, TextLink } from './router-links.tsx';
+import { StateChip } from './state-chip.tsx';
+
+/** The namespace page or one of its tabs, such as its list of containers. */
+type NamespacePagePath = Exclude<
+  (typeof paths.namespaces)[keyof typeof paths.namespaces],
+  typeof paths.namespaces.list | typeof paths.namespaces.create
+>;
+
+interface ResourceLayoutProps<TResource extends { name: string; state: string }> {
+  /** What the page shows, as customers call it: `container`, `container job`. */
+  kind: string;
+  /** The name in the address, for when the resource cannot be found. */
+  name: string;
+  namespaceName: string;
+  /** The namespace tab that lists this kind of resource. */
+  listTo: NamespacePagePath;
+  query: UseQueryResult<TResource>;
+  actions: (resource: TResource) => ReactNode;
+  tabs: readonly RouteTab[];
+  /** The path parameters of the resource's tabs. */
+  params: LinkProps['params'];
+}
+
+/**
+ * The page of one resource in a namespace: a way back to the namespace, the heading with its state and
+ * actions, and its tabs around the open one; or why it cannot be shown.
+ */
+export function ResourceLayout<TResource extends { name: string; state: string }>({
+  kind,
+  name,
+  namespaceName,
+  listTo,
+  query,
+  actions,
+  tabs,
+  params,
+}: ResourceLayoutProps<TResource>) {
+  const Kind = `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
+  if (query.error instanceof GraphQLRequestError && query.error.hasCode('NOT_FOUND')) {
+    return (
+      <MessagePage
+        icon={mdiMagnify}
+        title={`${Kind} not found`}
+        action={
+          <ButtonLink to={listTo} params={{ namespaceName }} variant="contained">
+            Back to {namespaceName}
+          </ButtonLink>
+        }
+      >
+        There is no {kind} called “{name}” in namespace {namespaceName}. It may have been deleted.
+      </MessagePage>
+    );
+  }
+  if (query.isError) {
+    return (
+      <EmptyState
+        icon={mdiAlertCircleOutline}
+        title={`This ${kind} could not be loaded`}
+        description="The platform did not answer. Check your connection and try again."
+        action={
+          <Button variant="outlined" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!query.data) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label={`Loading ${kind}`}>
+        <Skeleton variant="text" width="40%" sx={{ fontSize: '2.5rem' }} />
+        <Skeleton variant="rectangular" height={200} />
+      </Stack>
+    );
+  }
+  const resource = query.data;
+  return (
+    <>
+      <TextLink
+        to={listTo}
+        params={{ namespaceName }}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
+      >
+        <MdiIcon path={mdiArrowLeft} fontSize="small" />
+        {namespaceName}
+      </TextLink>
+      <PageHeader
+        title={
+          <Stack
+            direction="row"
+            useFlexGap
+            spacing={2}
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          >
+            <span>{resource.name}</span>
+            <StateChip state={resource.state} />
+          </Stack>
+        }
+        subtitle={`${Kind} in ${namespaceName}`}
+        action={actions(resource)}
+      />
+      <RouteTabs label={`${Kind} sections`} tabs={tabs} params={params} />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/document.ts';
+import type { ContainerJobQuery } from '../../../gql/graphql.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import { isActive, pollIntervalMs } from './job-activity.ts';
+
+const containerJobQuery = graphql(`
+  query ContainerJob($namespace: String!, $name: String!) {
+    containerJob(namespace: $namespace, name: $name) {
+      name
+      image
+      privateRegistry {
+        id
+        name
+        source
+      }
+      resources
+      entrypoint
+      command
+      schedule
+      enabled
+      environmentVariables {
+        id
+        name
+        value
+        secret
+      }
+      mounts {
+        path
+        volume {
+          id
+          name
+          size
+        }
+      }
+      runs {
+        name
+        status
+        startTime
+        endTime
+        duration
+        message
+      }
+      state
+      locked
+    }
+  }
+`);
+
+export type ContainerJobDetails = ContainerJobQuery['containerJob'];
+
+export const containerJobQueryKey = (namespace: string, name: string) =>
+  [...namespaceScopeKey(namespace), 'container-job', name] as const;
+
+export const containerJobQueryOptions = (namespace: string, name: string) =>
+  queryOptions({
+    queryKey: containerJobQueryKey(namespace, name),
+    queryFn: ({ signal }) =>
+      platformRequest(containerJobQuery, { namespace, name }, signal).then((data) => data.containerJob),
+    refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? pollIntervalMs : false),
+    // A missing job is shown on the page itself, not as an error message on top of it.
+    meta: { quietCodes: ['NOT_FOUND'] },
+  });
+
+export function useContainerJob(namespace: string, name: string) {
+  return useQuery(containerJobQueryOptions(namespace, name));
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/document.ts';
+import type { ContainerJobModifyInput } from '../../../gql/graphql.ts';
+import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+
+const modifyContainerJobMutation = graphql(`
+  mutation ContainerJobModify($input: ContainerJobModifyInput!) {
+    containerJobModify(scheduledJob: $input) {
+      name
+      enabled
+      state
+      locked
+    }
+  }
+`);
+
+/** Sends a patch (API.md): only the fields and list items in `input` change. */
+export function useModifyContainerJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContainerJobModifyInput) =>
+      platformRequest(modifyContainerJobMutation, { input }).then((data) => data.containerJobModify),
+    onSuccess: (_modified, input) =>
+      queryClient.invalidateQueries({ queryKey: namespaceScopeKey(input.namespace) }),
+  });
+}

@@ -1,0 +1,67 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { nextRuns } from '@berth/cron';
+import type { ResourceColumn } from '../../../components/resource-table.tsx';
+import { TextLink } from '../../../components/router-links.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import { paths } from '../../../config/paths.ts';
+import type { NamespaceContainerJobsQuery } from '../../../gql/graphql.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { EnabledSwitch } from './enabled-switch.tsx';
+import { ScheduleText } from './schedule-text.tsx';
+
+export type JobRow = NamespaceContainerJobsQuery['namespace']['containerJobs'][number];
+
+/** The next time the schedule runs after `now` (read in UTC), in the customer's time zone. */
+function nextRunText(job: Pick<JobRow, 'schedule' | 'enabled'>, now: Date): string {
+  if (!job.enabled) return 'Not scheduled';
+  const [next] = nextRuns(job.schedule, { count: 1, timezone: 'UTC', from: now }) ?? [];
+  return next ? formatDateTime(next) : '—';
+}
+
+/** The namespace's jobs: what runs when, whether the schedule is on, how the last run went, and the next. */
+export function jobColumns(namespaceName: string, now: Date): readonly ResourceColumn<JobRow>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (job) => (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <TextLink
+            to={paths.containerJobs.details}
+            params={{ namespaceName, containerJobName: job.name }}
+            sx={{ fontWeight: 600 }}
+          >
+            {job.name}
+          </TextLink>
+          {job.state !== 'created' && <StateChip state={job.state} />}
+        </Stack>
+      ),
+    },
+    { id: 'schedule', header: 'Schedule', cell: (job) => <ScheduleText schedule={job.schedule} /> },
+    {
+      id: 'enabled',
+      header: 'Enabled',
+      cell: (job) => <EnabledSwitch namespace={namespaceName} job={job} />,
+    },
+    {
+      id: 'last-run',
+      header: 'Last run',
+      hideBelow: 'sm',
+      cell: ({ runs: [last] }) =>
+        last ? (
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <StateChip state={last.status} />
+            <Typography variant="body2" color="text.secondary">
+              {formatDateTime(last.startTime)}
+            </Typography>
+          </Stack>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Never run
+          </Typography>
+        ),
+    },
+    { id: 'next-run', header: 'Next run', hideBelow: 'md', cell: (job) => nextRunText(job, now) },
+  ];
+}

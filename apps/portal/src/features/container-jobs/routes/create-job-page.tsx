@@ -1,0 +1,46 @@
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCreateContainerJob } from '../api/create-container-job.ts';
+import { JobForm } from '../components/job-form.tsx';
+import { toJobCreateInput } from '../components/job-input.ts';
+import { defaultJobValues, type JobFormValues } from '../components/job-schema.ts';
+
+export function CreateJobPage() {
+  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const navigate = useNavigate();
+  const createJob = useCreateContainerJob();
+  const backToNamespace = () =>
+    void navigate({ to: paths.namespaces.containerJobs, params: { namespaceName } });
+
+  const submit = (values: JobFormValues) =>
+    createJob.mutate(toJobCreateInput(namespaceName, values), {
+      onSuccess: (created) => {
+        showSnackbar(`Your container job ${created.name} is being created`, 'success');
+        void navigate({
+          to: paths.containerJobs.overview,
+          params: { namespaceName, containerJobName: created.name },
+        });
+      },
+    });
+
+  return (
+    <>
+      <PageHeader title="Create container job" subtitle={`In namespace ${namespaceName}`} />
+      <WorkloadFormFrame namespace={namespaceName}>
+        {(options) => (
+          <JobForm
+            mode="create"
+            initialValues={defaultJobValues}
+            {...options}
+            pending={createJob.isPending}
+            onSubmit={submit}
+            onCancel={backToNamespace}
+          />
+        )}
+      </WorkloadFormFrame>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { mdiHistory } from '@mdi/js';
+import { useParams } from '@tanstack/react-router';
+import { NextRuns } from '../../../components/cron-editor/index.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { FactsList } from '../../../components/facts-list.tsx';
+import { ResourceTable } from '../../../components/resource-table.tsx';
+import { Section } from '../../../components/section.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import { formatResources } from '../../../components/workload/resources.ts';
+import {
+  ArgumentsText,
+  MountsDetails,
+  registryText,
+  VariablesDetails,
+} from '../../../components/workload/workload-details.tsx';
+import { localTimeZone, locale } from '../../../lib/format.ts';
+import { useContainerJob } from '../api/get-container-job.ts';
+import { runColumns } from '../components/run-columns.tsx';
+import { ScheduleText } from '../components/schedule-text.tsx';
+
+/** Everything about the job at a glance; the layout around it has loaded it (same query). */
+export function JobOverview() {
+  const { namespaceName, containerJobName } = useParams({
+    from: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName',
+  });
+  const { data: job } = useContainerJob(namespaceName, containerJobName);
+  if (!job) return null;
+
+  const facts = [
+    { term: 'State', value: <StateChip state={job.state} /> },
+    { term: 'Image', value: job.image },
+    { term: 'Registry', value: registryText(job.privateRegistry) },
+    { term: 'Size', value: `${formatResources(job.resources)} per run` },
+    { term: 'Entrypoint', value: <ArgumentsText args={job.entrypoint} /> },
+    { term: 'Command', value: <ArgumentsText args={job.command} /> },
+  ];
+
+  return (
+    <Stack spacing={3}>
+      <Section title="Schedule">
+        <div>
+          <ScheduleText schedule={job.schedule} variant="body1" />
+        </div>
+        {job.enabled ? (
+          // Computed in UTC, as the platform runs it; written in the customer's time.
+          <NextRuns
+            expression={job.schedule}
+            locale={locale}
+            timezone="UTC"
+            displayTimezone={localTimeZone}
+          />
+        ) : (
+          <Typography color="text.secondary">
+            The schedule is off: the job runs only when you run it now. Turn it on in the list of jobs or in
+            Configure.
+          </Typography>
+        )}
+      </Section>
+
+      <Section title="Runs" description="The newest first; the last 100 are kept.">
+        <ResourceTable
+          label="Runs"
+          columns={runColumns}
+          rows={job.runs}
+          rowKey={(run) => run.name}
+          empty={
+            <EmptyState
+              icon={mdiHistory}
+              title="No runs yet"
+              description={
+                job.enabled
+                  ? 'Runs appear here when the schedule starts one, or when you run the job now.'
+                  : 'Runs appear here when you run the job now.'
+              }
+            />
+          }
+        />
+      </Section>
+
+      <Section title="Details">
+        <FactsList facts={facts} />
+      </Section>
+
+      <VariablesDetails variables={job.environmentVariables} />
+
+      <MountsDetails
+        mounts={job.mounts}
+        empty="No volumes mounted: files written by a run are gone when it ends."
+      />
+    </Stack>
+  );
+}
