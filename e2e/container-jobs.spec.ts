@@ -188,7 +188,9 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
   await expect(overviewSchedule.getByText(/The schedule is off/)).toBeVisible();
   await expect(heading.getByText('created', { exact: true })).toBeVisible({ timeout: 30_000 });
 
-  // Delete, confirmed by typing the name.
+  // The job's own address opens its overview; delete it there, confirmed by typing the name.
+  await page.goto(`${base}/container-job/weekly-report`);
+  await expect(page).toHaveURL(`${base}/container-job/weekly-report/overview`);
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete container job weekly-report?' });
   await expect(dialog.getByRole('button', { name: 'Delete container job' })).toBeDisabled();
