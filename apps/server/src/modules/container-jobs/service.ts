@@ -1,5 +1,5 @@
 import type { Database, Db } from '../../db/client.ts';
-import { badInput, busy, conflict, forbidden, notFound } from '../../errors.ts';
+import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
 import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
@@ -11,6 +11,7 @@ import type { WorkloadSpec } from '../containers/spec.ts';
 import { validateWorkload } from '../containers/validation.ts';
 import {
   auditedVariables,
+  lockedForChange,
   mountSpecs,
   registryIdFor,
   resolveMounts,
@@ -119,18 +120,6 @@ export function createContainerJobService(deps: {
     await txStore.replaceMounts(jobId, mounts);
   }
 
-  /** The job to change, locked for this transaction: NOT_FOUND, or CONFLICT while it is being changed. */
-  async function jobForChange(tx: Db, account: AccountWithCustomer, input: JobName) {
-    const txStore = createContainerJobStore(tx);
-    const found = await txStore.findByName(account.customerId, input.namespace, input.name);
-    if (!found) throw notFound(`Container job ${input.name} in namespace ${input.namespace}`);
-    await txStore.lock(found.id);
-    const row = await txStore.findAnyById(found.id);
-    if (!row) throw notFound(`Container job ${input.name} in namespace ${input.namespace}`);
-    if (row.locked) throw busy('Container job', row);
-    return row;
-  }
-
   return {
     /** Per-request loaders: lists load their children in one statement per kind. */
     loaders: () => createRequestLoaders(store),
@@ -200,7 +189,12 @@ export function createContainerJobService(deps: {
       const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
-        const row = await jobForChange(tx, account, input);
+        const row = await lockedForChange(
+          createContainerJobStore(tx),
+          'Container job',
+          account.customerId,
+          input,
+        );
         const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
         const before = await specOf(txStore, row, namespace.name);
         const after = applyWorkloadPatch(before, patch);
@@ -233,7 +227,12 @@ export function createContainerJobService(deps: {
     async delete(account: AccountWithCustomer, input: JobName) {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
-        const row = await jobForChange(tx, account, input);
+        const row = await lockedForChange(
+          createContainerJobStore(tx),
+          'Container job',
+          account.customerId,
+          input,
+        );
         const before = await specOf(txStore, row, input.namespace);
         await txStore.update(row.id, { state: 'deleting', locked: true, nextRunAt: null });
         await recordChange(tx, account, {
@@ -252,7 +251,12 @@ export function createContainerJobService(deps: {
     async run(account: AccountWithCustomer, input: JobName) {
       refuseSuspended(account);
       return database.db.transaction(async (tx) => {
-        const row = await jobForChange(tx, account, input);
+        const row = await lockedForChange(
+          createContainerJobStore(tx),
+          'Container job',
+          account.customerId,
+          input,
+        );
         const run = await startRun(tx, provisioner.driver, row, { kind: 'manual' });
         if (!run) throw conflict(`A run of ${row.name} was started at the same moment; try again`);
         return run;

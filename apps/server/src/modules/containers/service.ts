@@ -16,6 +16,7 @@ import { createContainerStore, type ContainerRow, type ContainerStore } from './
 import { validateContainer } from './validation.ts';
 import {
   auditedVariables,
+  lockedForChange,
   mountSpecs,
   registryIdFor,
   resolveMounts,
@@ -173,22 +174,6 @@ export function createContainerService(deps: {
     return namespace;
   }
 
-  /** The container to change, locked for this transaction: NOT_FOUND, or CONFLICT while it is being changed. */
-  async function containerForChange(
-    tx: Db,
-    account: AccountWithCustomer,
-    input: { namespace: string; name: string },
-  ) {
-    const txStore = createContainerStore(tx);
-    const found = await txStore.findByName(account.customerId, input.namespace, input.name);
-    if (!found) throw notFound(`Container ${input.name} in namespace ${input.namespace}`);
-    await txStore.lock(found.id);
-    const row = await txStore.findAnyById(found.id);
-    if (!row) throw notFound(`Container ${input.name} in namespace ${input.namespace}`);
-    if (row.locked) throw busy('Container', row);
-    return row;
-  }
-
   return {
     /** Per-request loaders: lists load their children in one statement per kind. */
     loaders: () => createRequestLoaders(store),
@@ -253,7 +238,7 @@ export function createContainerService(deps: {
       const { name, namespace: namespaceName, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
-        const row = await containerForChange(tx, account, input);
+        const row = await lockedForChange(createContainerStore(tx), 'Container', account.customerId, input);
         const namespace = await namespaceForChange(tx, account, namespaceName);
         const before = await specOf(txStore, row, namespace.name);
         const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), appsDomain);
@@ -278,7 +263,7 @@ export function createContainerService(deps: {
     async delete(account: AccountWithCustomer, input: { name: string; namespace: string }) {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
-        const row = await containerForChange(tx, account, input);
+        const row = await lockedForChange(createContainerStore(tx), 'Container', account.customerId, input);
         const before = await specOf(txStore, row, input.namespace);
         await txStore.update(row.id, { state: 'deleting', locked: true });
         await audit(tx, account, 'delete', row.id, audited(before, row.state), null);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { busy, notFound } from '../../errors.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import type { NamespaceRow } from '../namespaces/store.ts';
@@ -70,4 +71,34 @@ export async function registryIdFor(
   registry: string | null,
 ) {
   return registry ? (await collaborators.findRegistryForUse(tx, namespaceId, registry)).id : null;
+}
+
+/** What lockedForChange needs of a workload's store. */
+interface LockableStore<Row> {
+  findByName(customerId: number, namespace: string, name: string): Promise<Row | undefined>;
+  lock(id: number): Promise<void>;
+  findAnyById(id: number): Promise<Row | undefined>;
+}
+
+/**
+ * The customer's workload to change, its row locked for the rest of the transaction: NOT_FOUND (also for
+ * another customer's), or CONFLICT while an earlier change is being applied. `kind` names it in messages.
+ */
+export async function lockedForChange<
+  Row extends { id: number; name: string; state: string; locked: boolean },
+>(
+  store: LockableStore<Row>,
+  kind: string,
+  customerId: number,
+  input: { namespace: string; name: string },
+): Promise<Row> {
+  const missing = () => notFound(`${kind} ${input.name} in namespace ${input.namespace}`);
+  const found = await store.findByName(customerId, input.namespace, input.name);
+  if (!found) throw missing();
+  await store.lock(found.id);
+  // Read again under the lock: a change that committed meanwhile is seen.
+  const row = await store.findAnyById(found.id);
+  if (!row) throw missing();
+  if (row.locked) throw busy(kind, row);
+  return row;
 }
