@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import type { CronFormat } from './fields.ts';
 import { parseCron } from './expression.ts';
+import { utcRuns } from './utc-runs.ts';
 
 export interface NextRunsOptions {
   readonly format?: CronFormat;
@@ -18,6 +19,7 @@ export function nextRuns(
 ): Date[] | null {
   const parsed = parseCron(expression, format);
   if ('error' in parsed) return null;
+  if (timezone === 'UTC') return utcRuns(parsed.segments, format, from, count);
   // croner reads `?` as a match-all day that it still ORs with the other day field, so `0 0 4 ? * 2` would run
   // daily; written as `*` the field is ignored, which is what "no specific value" means.
   const pattern = parsed.segments

@@ -47,6 +47,56 @@ describe('nextRuns', () => {
     );
   });
 
+  // croner 10 skipped these: searching from February with a day of month past the 28th ran in March too late.
+  test.for(['UTC', 'Atlantic/Reykjavik'])('early March after a February start (%s)', (timezone) => {
+    const runs = (expression: string, start: string) =>
+      nextRuns(expression, { from: new Date(start), count: 3, timezone })?.map((date) => date.toISOString());
+    expect(runs('0 0 1,31 * *', '2026-02-15T00:00:00Z')).toEqual([
+      '2026-03-01T00:00:00.000Z',
+      '2026-03-31T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+    ]);
+    expect(runs('0 0 */10 * *', '2026-02-22T00:00:00Z')).toEqual([
+      '2026-03-01T00:00:00.000Z',
+      '2026-03-11T00:00:00.000Z',
+      '2026-03-21T00:00:00.000Z',
+    ]);
+  });
+
+  test.for([
+    {
+      why: 'day and weekday both given: either one',
+      expression: '0 0 13 * 5',
+      runs: ['2026-02-06', '2026-02-13', '2026-02-20'],
+    },
+    {
+      why: 'a stepped day counts as given',
+      expression: '0 0 */10 * 1',
+      runs: ['2026-02-02', '2026-02-09', '2026-02-11'],
+    },
+    {
+      why: 'weekday with any day: the weekday only',
+      expression: '0 0 * * 5',
+      runs: ['2026-02-06', '2026-02-13', '2026-02-20'],
+    },
+    {
+      why: '29 February waits for a leap year',
+      expression: '0 0 29 2 *',
+      runs: ['2028-02-29', '2032-02-29', '2036-02-29'],
+    },
+  ] as const)('$why', ({ expression, runs }) => {
+    expect(
+      nextRuns(expression, { from: new Date('2026-02-01T12:00:00Z'), count: 3 })?.map((date) =>
+        date.toISOString().slice(0, 10),
+      ),
+    ).toEqual(runs);
+  });
+
+  test('a schedule that can never run has no runs', () => {
+    expect(nextRuns('0 0 31 4 *')).toEqual([]);
+    expect(nextRuns('0 0 30 2 *', { timezone: 'Europe/Berlin' })).toEqual([]);
+  });
+
   test('gives five runs by default, strictly after from', () => {
     const runs = nextRuns('0 4 * * 1', { from: new Date('2025-01-06T04:00:00Z') });
     expect(runs).toHaveLength(5);

@@ -4,6 +4,7 @@ import {
   applyPeriod,
   getFields,
   getPeriods,
+  nextRuns,
   parseCron,
   parseSegment,
   periodCovers,
@@ -117,6 +118,23 @@ describe('properties', () => {
         expect(once.error).toBeUndefined();
         expect(applyPeriod(once.expression, period, format)).toEqual(once);
         expect(periodCovers(period, once.expression, format)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('runs computed in UTC are the runs croner finds in a zone that is always UTC', () => {
+    const from = fc.date({
+      min: new Date('2000-01-01T00:00:00Z'),
+      max: new Date('2099-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(expressions, from, ({ format, expression }, start) => {
+        const options = { format, from: start, count: 4 };
+        expect(nextRuns(expression, { ...options, timezone: 'UTC' })).toEqual(
+          nextRuns(expression, { ...options, timezone: 'Etc/UTC' }),
+        );
       }),
       { numRuns: 1000 },
     );
