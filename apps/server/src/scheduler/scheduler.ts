@@ -80,14 +80,20 @@ export function createScheduler(deps: {
   async function runDue(): Promise<{ due: number; started: number }> {
     const now = clock();
     const cutoff = now.getTime() - STARTING_DEADLINE_MS;
+    // A job still being created or deleted waits (being created) or is gone from the plan (deleting).
+    const isDue = sql`${containerJobs.nextRunAt} <= ${now.toISOString()} AND ${containerJobs.state} NOT IN ('creating', 'deleting')`;
+    // Most polls find nothing due: one plain read answers them without a transaction and its row locks.
+    const [anyDue] = await database.db
+      .select({ id: containerJobs.id })
+      .from(containerJobs)
+      .where(isDue)
+      .limit(1);
+    if (anyDue === undefined) return { due: 0, started: 0 };
     return database.db.transaction(async (tx) => {
-      // A job still being created or deleted waits (being created) or is gone from the plan (deleting).
       const due = await tx
         .select()
         .from(containerJobs)
-        .where(
-          sql`${containerJobs.nextRunAt} <= ${now.toISOString()} AND ${containerJobs.state} NOT IN ('creating', 'deleting')`,
-        )
+        .where(isDue)
         .orderBy(containerJobs.nextRunAt)
         .limit(BATCH)
         .for('update', { skipLocked: true });

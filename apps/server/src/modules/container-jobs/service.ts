@@ -189,12 +189,7 @@ export function createContainerJobService(deps: {
       const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
-        const row = await lockedForChange(
-          createContainerJobStore(tx),
-          'Container job',
-          account.customerId,
-          input,
-        );
+        const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
         const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
         const before = await specOf(txStore, row, namespace.name);
         const after = applyWorkloadPatch(before, patch);
@@ -227,12 +222,7 @@ export function createContainerJobService(deps: {
     async delete(account: AccountWithCustomer, input: JobName) {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
-        const row = await lockedForChange(
-          createContainerJobStore(tx),
-          'Container job',
-          account.customerId,
-          input,
-        );
+        const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
         const before = await specOf(txStore, row, input.namespace);
         await txStore.update(row.id, { state: 'deleting', locked: true, nextRunAt: null });
         await recordChange(tx, account, {

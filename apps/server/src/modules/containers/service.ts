@@ -238,7 +238,7 @@ export function createContainerService(deps: {
       const { name, namespace: namespaceName, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
-        const row = await lockedForChange(createContainerStore(tx), 'Container', account.customerId, input);
+        const row = await lockedForChange(txStore, 'Container', account.customerId, input);
         const namespace = await namespaceForChange(tx, account, namespaceName);
         const before = await specOf(txStore, row, namespace.name);
         const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), appsDomain);
@@ -263,7 +263,7 @@ export function createContainerService(deps: {
     async delete(account: AccountWithCustomer, input: { name: string; namespace: string }) {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
-        const row = await lockedForChange(createContainerStore(tx), 'Container', account.customerId, input);
+        const row = await lockedForChange(txStore, 'Container', account.customerId, input);
         const before = await specOf(txStore, row, input.namespace);
         await txStore.update(row.id, { state: 'deleting', locked: true });
         await audit(tx, account, 'delete', row.id, audited(before, row.state), null);
