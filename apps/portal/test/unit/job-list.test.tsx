@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -111,5 +111,16 @@ describe('container job list', () => {
     expect(vi.mocked(platformRequest).mock.calls[0]?.[1]).toEqual({
       input: { namespace: 'web', name: 'weekly-report', enabled: false },
     });
+  });
+
+  it('shows the new position as the click lands and takes no second click until the request settles', async () => {
+    vi.mocked(platformRequest).mockClear();
+    const { report } = renderList();
+    const toggle = within(report).getByRole('switch', { name: 'Run weekly-report on its schedule' });
+    // A plain click event, with no waiting after it: what a keyboard or browser user sees at once.
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
+    await waitFor(() => expect(platformRequest).toHaveBeenCalledOnce());
   });
 });

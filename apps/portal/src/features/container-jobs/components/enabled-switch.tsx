@@ -1,4 +1,5 @@
 import Switch from '@mui/material/Switch';
+import { useState } from 'react';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { useModifyContainerJob } from '../api/modify-container-job.ts';
 
@@ -11,16 +12,20 @@ export function EnabledSwitch({
   job: { name: string; enabled: boolean; locked: boolean };
 }) {
   const modifyJob = useModifyContainerJob();
-  // Shows the new position at once; the request settles once the list has been fetched again.
-  const checked = modifyJob.isPending ? (modifyJob.variables.enabled ?? job.enabled) : job.enabled;
+  // The new position shows as the click lands (React state, not the mutation's, whose updates arrive a task
+  // later, so the controlled switch would flick back for a moment); the request settles once the list has
+  // been fetched again, and then the list speaks for itself (or, after an error, the old position returns).
+  const [requested, setRequested] = useState<boolean | null>(null);
   return (
     <Switch
-      checked={checked}
-      disabled={job.locked || modifyJob.isPending}
+      checked={requested ?? job.enabled}
+      disabled={job.locked || requested !== null}
       slotProps={{ input: { 'aria-label': `Run ${job.name} on its schedule` } }}
-      onChange={(event) =>
+      onChange={(event) => {
+        const enabled = event.target.checked;
+        setRequested(enabled);
         modifyJob.mutate(
-          { namespace, name: job.name, enabled: event.target.checked },
+          { namespace, name: job.name, enabled },
           {
             onSuccess: (modified) =>
               showSnackbar(
@@ -29,9 +34,10 @@ export function EnabledSwitch({
                   : `${modified.name} no longer runs on its schedule`,
                 'success',
               ),
+            onSettled: () => setRequested(null),
           },
-        )
-      }
+        );
+      }}
     />
   );
 }
