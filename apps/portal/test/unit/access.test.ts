@@ -9,8 +9,16 @@ describe('access status', () => {
   });
 
   it('is restricted with create-limited and full with create', () => {
-    expect(accessStatus({ 'serverless-container': ['create-limited'] })).toEqual({ suspended: false, fullAccess: false, restricted: true });
-    expect(accessStatus({ 'serverless-container': ['create'] })).toEqual({ suspended: false, fullAccess: true, restricted: false });
+    expect(accessStatus({ 'serverless-container': ['create-limited'] })).toEqual({
+      suspended: false,
+      fullAccess: false,
+      restricted: true,
+    });
+    expect(accessStatus({ 'serverless-container': ['create'] })).toEqual({
+      suspended: false,
+      fullAccess: true,
+      restricted: false,
+    });
   });
 
   it('lets a restricted customer create only the first of a kind; suspended never, full always', () => {
@@ -36,12 +44,28 @@ describe('permission request', () => {
       if (response instanceof Error) throw response;
       return response;
     };
-    return { calls, result: fetchPermissions({ tokenEndpoint: '/token', accessToken: 'abc', audience: 'berth-platform', fetch }) };
+    return {
+      calls,
+      result: fetchPermissions({
+        tokenEndpoint: '/token',
+        accessToken: 'abc',
+        audience: 'berth-platform',
+        fetch,
+      }),
+    };
   };
 
   it('sends the UMA ticket request with the bearer token and maps resources to scopes', async () => {
-    const { calls, result } = request(Response.json([{ rsname: 'serverless-container', scopes: ['create-limited'] }, { rsname: 'cloud-database' }]));
-    await expect(result).resolves.toEqual({ 'serverless-container': ['create-limited'], 'cloud-database': [] });
+    const { calls, result } = request(
+      Response.json([
+        { rsname: 'serverless-container', scopes: ['create-limited'] },
+        { rsname: 'cloud-database' },
+      ]),
+    );
+    await expect(result).resolves.toEqual({
+      'serverless-container': ['create-limited'],
+      'cloud-database': [],
+    });
     const body = new URLSearchParams(String(calls[0]?.body));
     expect(Object.fromEntries(body)).toEqual({
       grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket',
@@ -52,11 +76,15 @@ describe('permission request', () => {
   });
 
   it('treats a refusal (403, a suspended customer) as no permissions', async () => {
-    await expect(request(Response.json({ error: 'access_denied' }, { status: 403 })).result).resolves.toEqual({});
+    await expect(request(Response.json({ error: 'access_denied' }, { status: 403 })).result).resolves.toEqual(
+      {},
+    );
   });
 
   it('fails with "Failed to get permissions" when there is no usable answer', async () => {
-    await expect(request(new Response('', { status: 502 })).result).rejects.toThrow('Failed to get permissions');
+    await expect(request(new Response('', { status: 502 })).result).rejects.toThrow(
+      'Failed to get permissions',
+    );
     await expect(request(new TypeError('network down')).result).rejects.toThrow('Failed to get permissions');
   });
 });

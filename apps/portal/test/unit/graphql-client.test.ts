@@ -4,7 +4,9 @@ import { GraphQLRequestError, HttpStatusError } from '../../src/lib/graphql/erro
 import { retryDelayMs } from '../../src/lib/graphql/retry.ts';
 import { TypedDocumentString } from '../../src/gql/graphql.ts';
 
-const document = new TypedDocumentString<{ namespaces: { name: string }[] }, Record<string, never>>('query Namespaces { namespaces { name } }');
+const document = new TypedDocumentString<{ namespaces: { name: string }[] }, Record<string, never>>(
+  'query Namespaces { namespaces { name } }',
+);
 const ok = () => Response.json({ data: { namespaces: [{ name: 'web' }] } });
 
 function client(responses: (Response | Error)[]) {
@@ -35,18 +37,27 @@ describe('GraphQL client', () => {
     expect(url).toBe('/graphql/platform');
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer token-1');
-    expect(JSON.parse(String(init.body))).toEqual({ query: 'query Namespaces { namespaces { name } }', variables: {} });
+    expect(JSON.parse(String(init.body))).toEqual({
+      query: 'query Namespaces { namespaces { name } }',
+      variables: {},
+    });
   });
 
   it('retries network errors and 5xx answers, then succeeds', async () => {
-    const { request, fetch, sleep } = client([new TypeError('Failed to fetch'), new Response('', { status: 503 }), ok()]);
+    const { request, fetch, sleep } = client([
+      new TypeError('Failed to fetch'),
+      new Response('', { status: 503 }),
+      ok(),
+    ]);
     await expect(request(document, {})).resolves.toEqual({ namespaces: [{ name: 'web' }] });
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([500, 1000]);
   });
 
   it('gives up after 7 retries (8 attempts) with exponential delays', async () => {
-    const { request, fetch, sleep } = client(Array.from({ length: 8 }, () => new Response('', { status: 500 })));
+    const { request, fetch, sleep } = client(
+      Array.from({ length: 8 }, () => new Response('', { status: 500 })),
+    );
     await expect(request(document, {})).rejects.toBeInstanceOf(HttpStatusError);
     expect(fetch).toHaveBeenCalledTimes(8);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([500, 1000, 2000, 4000, 8000, 16000, 32000]);
@@ -54,7 +65,10 @@ describe('GraphQL client', () => {
 
   it('does not retry GraphQL errors, and exposes their messages and codes', async () => {
     const { request, fetch } = client([
-      Response.json({ errors: [{ message: "namespace 'web' already exists", extensions: { code: 'CONFLICT' } }], data: null }),
+      Response.json({
+        errors: [{ message: "namespace 'web' already exists", extensions: { code: 'CONFLICT' } }],
+        data: null,
+      }),
     ]);
     const error = await request(document, {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GraphQLRequestError);

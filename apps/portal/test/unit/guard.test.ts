@@ -3,7 +3,10 @@ import { createGlobalGuard, type GuardDependencies } from '../../src/app/router/
 import { documentTitle, resolveRouteMeta } from '../../src/app/router/route-meta.ts';
 import type { Permissions } from '../../src/lib/auth/permissions.ts';
 
-function dependencies(permissions: Permissions = { 'serverless-container': ['create-limited'] }, overrides: Partial<GuardDependencies> = {}) {
+function dependencies(
+  permissions: Permissions = { 'serverless-container': ['create-limited'] },
+  overrides: Partial<GuardDependencies> = {},
+) {
   return {
     loadAccount: vi.fn(async () => ({ id: '1' })),
     refreshPermissions: vi.fn(async () => permissions),
@@ -28,18 +31,27 @@ describe('global guard', () => {
 
   it('refreshes permissions for a protected route and lets a restricted customer in', async () => {
     const deps = dependencies();
-    await expect(createGlobalGuard(deps)({ meta: { title: 'Create namespace', security: createLimited }, namespaceName: undefined })).resolves.toBeNull();
+    await expect(
+      createGlobalGuard(deps)({
+        meta: { title: 'Create namespace', security: createLimited },
+        namespaceName: undefined,
+      }),
+    ).resolves.toBeNull();
     expect(deps.refreshPermissions).toHaveBeenCalledOnce();
   });
 
   it('lets a subscribed customer (create only) into a create-limited route', async () => {
     const guard = createGlobalGuard(dependencies({ 'serverless-container': ['create'] }));
-    await expect(guard({ meta: { title: 'x', security: createLimited }, namespaceName: undefined })).resolves.toBeNull();
+    await expect(
+      guard({ meta: { title: 'x', security: createLimited }, namespaceName: undefined }),
+    ).resolves.toBeNull();
   });
 
   it('sends a customer without the permission (suspended) to /not-allowed', async () => {
     const guard = createGlobalGuard(dependencies({}));
-    await expect(guard({ meta: { title: 'x', security: createLimited }, namespaceName: undefined })).resolves.toBe('/not-allowed');
+    await expect(
+      guard({ meta: { title: 'x', security: createLimited }, namespaceName: undefined }),
+    ).resolves.toBe('/not-allowed');
   });
 
   it('does not let create-limited stand in for create', async () => {
@@ -51,12 +63,18 @@ describe('global guard', () => {
   it('sends a route behind a disabled feature flag to /not-allowed', async () => {
     const deps = dependencies(undefined, { isFeatureEnabled: (flag) => flag !== 'volumes' });
     const guard = createGlobalGuard(deps);
-    await expect(guard({ meta: { title: 'x', featureFlag: 'volumes' }, namespaceName: undefined })).resolves.toBe('/not-allowed');
-    await expect(guard({ meta: { title: 'x', featureFlag: 'registries' }, namespaceName: undefined })).resolves.toBeNull();
+    await expect(
+      guard({ meta: { title: 'x', featureFlag: 'volumes' }, namespaceName: undefined }),
+    ).resolves.toBe('/not-allowed');
+    await expect(
+      guard({ meta: { title: 'x', featureFlag: 'registries' }, namespaceName: undefined }),
+    ).resolves.toBeNull();
   });
 
   it('stops when the account cannot be loaded', async () => {
-    const guard = createGlobalGuard(dependencies(undefined, { loadAccount: async () => Promise.reject(new Error('offline')) }));
+    const guard = createGlobalGuard(
+      dependencies(undefined, { loadAccount: async () => Promise.reject(new Error('offline')) }),
+    );
     await expect(guard({ meta: { title: 'x' }, namespaceName: undefined })).rejects.toThrow('offline');
   });
 
@@ -83,7 +101,12 @@ describe('route table metadata', () => {
       { title: 'Namespaces', security: createLimited },
       { title: 'Create namespace', featureFlag: 'namespaces' },
     ]);
-    expect(meta).toEqual({ title: 'Create namespace', subscriptionTag: 'serverless-container', security: createLimited, featureFlag: 'namespaces' });
+    expect(meta).toEqual({
+      title: 'Create namespace',
+      subscriptionTag: 'serverless-container',
+      security: createLimited,
+      featureFlag: 'namespaces',
+    });
   });
 
   it('titles pages "<title> | Berth", or just "Berth"', () => {

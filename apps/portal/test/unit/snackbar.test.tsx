@@ -4,7 +4,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppTheme } from '../../src/app/theme/create-app-theme.ts';
 import { SnackbarHost } from '../../src/components/snackbar/snackbar-host.tsx';
-import { closeSnackbar, showSnackbar, snackbarTimeoutMs, useSnackbarMessage } from '../../src/components/snackbar/snackbar-store.ts';
+import {
+  closeSnackbar,
+  showSnackbar,
+  snackbarTimeoutMs,
+  useSnackbarMessage,
+} from '../../src/components/snackbar/snackbar-store.ts';
 
 function renderHost() {
   return render(
@@ -40,7 +45,9 @@ describe('snack bar', () => {
     act(() => showSnackbar('Something went wrong, try again later!', 'warning'));
     expect(await screen.findByRole('alert')).toHaveAttribute('data-color', 'warning');
     act(() => showSnackbar("namespace 'web' already exists", 'error'));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("namespace 'web' already exists"));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent("namespace 'web' already exists"),
+    );
     expect(screen.getByRole('alert')).toHaveAttribute('data-color', 'error');
   });
 
