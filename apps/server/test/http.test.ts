@@ -25,7 +25,9 @@ describe('health', () => {
   it('answers 503 when the database does not answer', async () => {
     const broken = await startServer();
     try {
+      // Background work stops first: it would only log that the database is gone.
       await broken.berth.provisioner.stop();
+      await broken.berth.scheduler.stop();
       await broken.berth.database.close();
       const response = await fetch(`${broken.url}/healthz`);
       expect(response.status).toBe(503);
