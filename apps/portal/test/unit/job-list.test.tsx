@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Next runs are computed in UTC and written in the customer's time zone: the test runs in Berlin to see both.
 const originalTimeZone = vi.hoisted(() => {
@@ -77,6 +77,10 @@ function renderList() {
 }
 
 describe('container job list', () => {
+  beforeEach(() => {
+    vi.mocked(platformRequest).mockClear();
+  });
+
   it('shows each schedule in words (UTC) above its expression', async () => {
     const { report, cleanup } = renderList();
     expect(await within(report).findByText('At 04:00 AM, only on Monday (UTC)')).toBeInTheDocument();
@@ -114,7 +118,6 @@ describe('container job list', () => {
   });
 
   it('shows the new position as the click lands and takes no second click until the request settles', async () => {
-    vi.mocked(platformRequest).mockClear();
     const { report } = renderList();
     const toggle = within(report).getByRole('switch', { name: 'Run weekly-report on its schedule' });
     // A plain click event, with no waiting after it: what a keyboard or browser user sees at once.
