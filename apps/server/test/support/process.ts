@@ -25,11 +25,18 @@ export interface Child {
   exited: Promise<Exit>;
 }
 
-function start(command: string, args: string[], env: Record<string, string>): Child {
+/** Starts a command in the repository root; `detached` gives it its own process group (as a terminal does). */
+export function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  { detached = false } = {},
+): Child {
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...baseEnvironment(), ...env },
     stdio: 'pipe',
+    detached,
   });
   let stdout = '';
   let stderr = '';
