@@ -1,16 +1,20 @@
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
 import { adminEndpoint } from './admin/endpoint.ts';
-import { bearerToken, createTokenVerifier, InvalidToken } from './auth/verifier.ts';
+import { createTokenVerifier } from './auth/verifier.ts';
 import { openDatabase, type DatabaseOptions } from './db/client.ts';
 import type { Environment } from './environment.ts';
-import { createPlatformYoga, PLATFORM_ENDPOINT } from './graphql/server.ts';
+import { platformApi } from './graphql/plugin.ts';
+import { createAuthenticator } from './http/authentication.ts';
+import { createErrorHandler, restErrorBody } from './http/errors.ts';
+import { healthRoutes } from './http/health.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
 import { createIdentityProvider } from './identity/provider.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { loadIdentitySecrets, publicJwk } from './identity/secrets.ts';
+import { loggerOptions } from './logging.ts';
 import { portalRoutes } from './http/portal.ts';
-import { apiRateLimit, securityPlugins, tokenRateLimit } from './http/security.ts';
+import { securityPlugins, tokenRateLimit } from './http/security.ts';
 import { createProvisioner } from './provisioning/provisioner.ts';
 import { createSimulatedDriver } from './provisioning/simulated/driver.ts';
 import { loadSecretBox } from './secrets/key.ts';
@@ -32,10 +36,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     onQuery: options.onQuery,
   });
   const app = Fastify({
-    logger: {
-      level: env.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(env.LOG_LEVEL),
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     // Connections are closed gracefully on shutdown: in-flight requests finish first.
@@ -58,36 +59,15 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   const secrets = await loadIdentitySecrets(database.db);
   const verifier = createTokenVerifier(env, [publicJwk(secrets.signingKey)]);
 
-  await securityPlugins(app, env);
+  const authenticate = createAuthenticator(services.accounts, verifier.verify);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    // The client went away mid-response (navigation, closed tab): nothing failed on our side.
-    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
-      request.log.debug({ err: error }, 'client closed the connection');
-      return reply;
-    }
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(500)
-        .send({ error: 'Internal Server Error', message: 'Something went wrong on our side' });
-    }
-    return reply.code(status).send({ error: error.code ?? 'Bad Request', message: error.message });
-  });
-
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', reason: 'database does not answer' });
-    }
-  });
-
+  // One Fastify plugin per area; the error handler and the security plugins apply to all of them.
+  app.setErrorHandler(createErrorHandler(restErrorBody));
+  await app.register(securityPlugins, { env });
+  await app.register(healthRoutes, { database });
   if (!env.EXTERNAL_ISSUER) {
     const identity = createIdentityProvider({ env, db: database.db, secrets, accounts: services.accounts });
-    await identityRoutes(app, {
+    await app.register(identityRoutes, {
       env,
       identity,
       accounts: services.accounts,
@@ -95,56 +75,9 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       tokenRateLimit: tokenRateLimit(env),
     });
   }
-
-  /** The account of the request's bearer token; otherwise answers 401 and returns undefined. */
-  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const unauthenticated = (message: string) => ({
-      errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }],
-    });
-    const token = bearerToken(request.headers.authorization);
-    if (!token) {
-      await reply
-        .code(401)
-        .header('WWW-Authenticate', 'Bearer')
-        .send(unauthenticated('A bearer token is required'));
-      return undefined;
-    }
-    try {
-      const account = await services.accounts.resolveFromClaims(await verifier.verify(token));
-      if (account) return account;
-    } catch (error) {
-      if (!(error instanceof InvalidToken)) throw error;
-    }
-    await reply
-      .code(401)
-      .header('WWW-Authenticate', 'Bearer error="invalid_token"')
-      .send(unauthenticated('The token is invalid or expired'));
-    return undefined;
-  }
-
-  const yoga = createPlatformYoga({
-    logErrors: (error) => app.log.error({ err: error }, 'GraphQL resolver failed'),
-  });
-  app.route({
-    method: ['GET', 'POST'],
-    url: PLATFORM_ENDPOINT,
-    config: { rateLimit: apiRateLimit(env) },
-    handler: async (request, reply) => {
-      // Authentication happens before GraphQL: without a valid token nothing is parsed or executed.
-      const account = await authenticate(request, reply);
-      if (!account) return reply;
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, {
-        req: request,
-        reply,
-        context: { account, services },
-      });
-      response.headers.forEach((value, key) => reply.header(key, value));
-      return reply.code(response.status).send(response.body);
-    },
-  });
-
+  await app.register(platformApi, { env, services, authenticate });
   const admin = database.kind === 'pglite' ? adminEndpoint(app, services) : undefined;
-  await portalRoutes(app, portalDist);
+  await app.register(portalRoutes, { distDir: portalDist });
 
   let purgeTimer: NodeJS.Timeout | undefined;
   return {

@@ -1,35 +1,18 @@
-// Per-request batching: every `load(key)` made while GraphQL resolves one level of a list is collected and
-// answered by one statement, so a list costs the same number of statements for 1 or 100 items. A loader
-// caches for as long as it lives: create one per request (graphql/context.ts perRequest).
+import DataLoader from 'dataloader';
+
+// Per-request batching: every load made while GraphQL resolves one level of a list is collected by
+// DataLoader and answered by one statement, so a list costs the same number of statements for 1 or 100
+// items. A loader caches for as long as it lives: they are created once per request (graphql/loaders.ts).
 
 type Batch<K, V> = (keys: K[]) => Promise<Map<K, V>>;
 
-export function batchLoader<K, V>(batch: Batch<K, V>, missing: V) {
-  const cache = new Map<K, Promise<V>>();
-  let queue: K[] = [];
-  let scheduled: Promise<Map<K, V>> | undefined;
-
-  function dispatch(): Promise<Map<K, V>> {
-    // After the current promise jobs and ticks: sibling resolvers of a list all run before this.
-    return new Promise<void>((resolve) => {
-      void Promise.resolve().then(() => process.nextTick(resolve));
-    }).then(() => {
-      const keys = queue;
-      queue = [];
-      scheduled = undefined;
-      return batch(keys);
-    });
-  }
-
-  return (key: K): Promise<V> => {
-    const cached = cache.get(key);
-    if (cached) return cached;
-    scheduled ??= dispatch();
-    queue.push(key);
-    const result = scheduled.then((values) => values.get(key) ?? missing);
-    cache.set(key, result);
-    return result;
-  };
+/** A loader over a batch that answers a Map; keys it leaves out resolve to `missing`. */
+export function batchLoader<K, V>(batch: Batch<K, V>, missing: V): (key: K) => Promise<V> {
+  const loader = new DataLoader<K, V>(async (keys) => {
+    const values = await batch([...keys]);
+    return keys.map((key) => values.get(key) ?? missing);
+  });
+  return (key) => loader.load(key);
 }
 
 /** Rows grouped by a key, each group in the rows' order (the batch answer of a one-to-many loader). */

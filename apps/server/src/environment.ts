@@ -28,6 +28,17 @@ const schema = z.object({
   API_AUDIENCE: z.string().min(1).default('berth-platform'),
   EXTERNAL_ISSUER: z.url().optional(),
   PORTAL_DEV_URL: z.url().default('http://localhost:5173'),
+  // Further browser origins allowed to call the API (comma-separated); PUBLIC_URL and PORTAL_DEV_URL always are.
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins (https://host[:port])' }))),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   PROVISIONER_DRIVER: z.enum(['simulated', 'kubernetes']).default('simulated'),
   SIMULATED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),

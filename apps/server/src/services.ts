@@ -3,7 +3,7 @@ import type { Environment } from './environment.ts';
 import { createSignInThrottle } from './identity/throttle.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAccountStore } from './modules/accounts/store.ts';
-import { createAuditStore } from './modules/audit/store.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { containerJobProvisioning } from './modules/container-jobs/provisioning.ts';
 import { createContainerJobService } from './modules/container-jobs/service.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
@@ -53,7 +53,7 @@ export function createServices(deps: {
     namespaces,
     registries,
     volumes,
-    audit: createAuditStore(database.db),
+    audit: createAuditService({ db: database.db, accounts }),
     containers: createContainerService({
       database,
       provisioner,

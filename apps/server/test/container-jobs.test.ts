@@ -118,7 +118,6 @@ describe('containerJobCreate', () => {
     ['an uppercase name', { name: 'Backup' }, /^Container job name must contain only lowercase/],
     ['an empty image', { image: ' ' }, /^image: an image is required/],
     ['an uppercase image path', { image: 'Alpine' }, /^image: "Alpine" is not an image reference/],
-    ['a missing registry', { registry: 'nowhere' }, /registry nowhere does not exist/],
     [
       'a bad variable name',
       { environmentVariables: [{ name: '1X', value: 'a' }] },
@@ -179,6 +178,15 @@ describe('containerJobCreate', () => {
       'BAD_USER_INPUT',
     );
     expect(error.message).toBe('A container job named twice already exists in namespace jobs');
+  });
+
+  it('answers NOT_FOUND for a registry that does not exist, and writes nothing', async () => {
+    const error = expectGraphQLError(
+      await alice.gql(CREATE_JOB, { input: { ...base, name: 'refused', registry: 'nowhere' } }),
+      'NOT_FOUND',
+    );
+    expect(error.message).toBe('Registry nowhere in namespace jobs not found');
+    expect(await rows(sql`SELECT id FROM container_jobs WHERE name = 'refused'`)).toEqual([]);
   });
 
   it('answers NOT_FOUND for a namespace that does not exist', async () => {
@@ -244,9 +252,9 @@ describe('registries, volumes and namespaces with jobs', () => {
           mounts: [{ path: '/out', volume: { name: 'nope', autoCreate: false } }],
         },
       }),
-      'BAD_USER_INPUT',
+      'NOT_FOUND',
     );
-    expect(missingVolume.message).toBe('volume nope does not exist in namespace uses');
+    expect(missingVolume.message).toBe('Volume nope in namespace uses not found');
     const job = await createJob(alice, {
       name: 'report',
       namespace: 'uses',

@@ -36,6 +36,16 @@ async function auditLogs(customer: TestCustomer) {
   return entries;
 }
 
+/** The customer's suffix of default web addresses, as the platform gave it. */
+async function addressSuffix(customer: TestCustomer) {
+  const [row] = await queryRows<{ address_suffix: string | null }>(
+    server.berth.database.db,
+    sql`SELECT address_suffix FROM customers WHERE id = ${customer.customerId}`,
+  );
+  if (!row?.address_suffix) throw new Error(`customer ${customer.customerId} has no address suffix yet`);
+  return row.address_suffix;
+}
+
 async function containersIn(customer: TestCustomer, namespace: string) {
   const { namespace: found } = await customer.data<{ namespace: { containers: ContainerView[] } }>(
     NAMESPACE_CONTAINERS,
@@ -97,7 +107,6 @@ describe('containerCreate rules', () => {
       { image: 'nginx@sha256:abc' },
       /^image: "nginx@sha256:abc" is not an image reference/,
     ],
-    ['a missing registry', { registry: 'nowhere' }, /registry nowhere does not exist/],
     ['port 0', { ports: ['0'] }, /^ports: "0" is not a port number from 1 to 65535/],
     ['port 65536', { ports: ['65536'] }, /^ports: "65536" is not a port number/],
     ['a port with a protocol', { ports: ['8080/tcp'] }, /^ports: "8080\/tcp" is not a port number/],
@@ -105,7 +114,7 @@ describe('containerCreate rules', () => {
     [
       'an ingress on another port',
       { ingresses: [{ port: 81 }] },
-      /^ingresses: port 81 of web-rules\.apps\.localhost is not one of the container's ports/,
+      /^ingresses: port 81 of web-rules-[0-9a-f]{8}\.apps\.localhost is not one of the container's ports/,
     ],
     [
       'an invalid domain name',
@@ -289,10 +298,11 @@ describe('containerCreate rules', () => {
       state: 'creating',
       locked: true,
     });
+    const own = `defaults-rules-${await addressSuffix(alice)}.apps.localhost`;
     expect(created.ingresses).toEqual([
       expect.objectContaining({
-        domainName: 'defaults-rules.apps.localhost',
-        url: 'https://defaults-rules.apps.localhost',
+        domainName: own,
+        url: `https://${own}`,
         enableTLS: true,
         allowlist: ['192.168.1.1', '10.0.0.0/8', '2001:db8::/32', '::1'],
         whitelist: ['192.168.1.1', '10.0.0.0/8', '2001:db8::/32', '::1'],
@@ -321,9 +331,9 @@ describe('containerCreate rules', () => {
           mounts: [{ path: '/data', volume: { name: 'nope', autoCreate: false } }],
         },
       }),
-      'BAD_USER_INPUT',
+      'NOT_FOUND',
     );
-    expect(missing.message).toBe('volume nope does not exist in namespace rules');
+    expect(missing.message).toBe('Volume nope in namespace rules not found');
     const created = await createContainer(alice, {
       ...base,
       name: 'files',
@@ -331,6 +341,17 @@ describe('containerCreate rules', () => {
     });
     expect(created.mounts).toEqual([{ path: '/data', volume: { name: 'files-data' } }]);
     await waitForContainer(alice, 'rules', 'files', 'running');
+  });
+
+  it('answers NOT_FOUND for a registry that does not exist, and writes nothing', async () => {
+    const auditBefore = await auditLogs(alice);
+    const error = expectGraphQLError(
+      await alice.gql(CREATE_CONTAINER, { input: { ...base, registry: 'nowhere' } }),
+      'NOT_FOUND',
+    );
+    expect(error.message).toBe('Registry nowhere in namespace rules not found');
+    expect(await containersIn(alice, 'rules')).toEqual([]);
+    expect(await auditLogs(alice)).toEqual(auditBefore);
   });
 
   it('answers NOT_FOUND for a namespace that does not exist', async () => {
@@ -385,6 +406,77 @@ describe('domain names across customers', () => {
     await alice.data(DELETE_CONTAINER, { name: 'web', namespace: 'alice-shop' });
     const created = await eventuallyCreate(bob, { ...input, namespace: 'bob-shop' });
     expect(created.ingresses[0]?.domainName).toBe('shop.example.com');
+  });
+});
+
+describe('default web addresses across customers', () => {
+  it('gives two customers with the same namespace and container names different addresses that reveal neither', async () => {
+    const alice = await subscribedCustomer();
+    const bob = await subscribedCustomer();
+    await readyNamespace(server.url, alice, 'shop');
+    await readyNamespace(server.url, bob, 'shop');
+    const input = {
+      name: 'web',
+      namespace: 'shop',
+      image: 'nginx',
+      ports: ['80'],
+      ingresses: [{ port: 80 }],
+    };
+    const first = await createContainer(alice, input);
+    const second = await createContainer(bob, input);
+    const addresses = [first, second].map((container) => container.ingresses[0]?.domainName ?? '');
+    for (const address of addresses) expect(address).toMatch(/^web-shop-[0-9a-f]{8}\.apps\.localhost$/);
+    expect(addresses[0]).not.toBe(addresses[1]);
+    expect(addresses[0]).toBe(`web-shop-${await addressSuffix(alice)}.apps.localhost`);
+    // Bob can neither take Alice's address nor any other name under the apps domain.
+    const error = expectGraphQLError(
+      await bob.gql(CREATE_CONTAINER, {
+        input: { ...input, name: 'other', ingresses: [{ port: 80, domainName: addresses[0] }] },
+      }),
+      'BAD_USER_INPUT',
+    );
+    expect(error.message).toMatch(/^ingresses: addresses under apps\.localhost are given by the platform/);
+  });
+
+  it('keeps a default address within one DNS label for the longest names', async () => {
+    const carol = await subscribedCustomer();
+    const namespace = `n${'a'.repeat(62)}`;
+    await readyNamespace(server.url, carol, namespace);
+    const created = await createContainer(carol, {
+      name: `c${'b'.repeat(62)}`,
+      namespace,
+      image: 'nginx',
+      ports: ['80'],
+      ingresses: [{ port: 80 }],
+    });
+    const [label] = (created.ingresses[0]?.domainName ?? '').split('.');
+    expect(label).toMatch(new RegExp(`^c${'b'.repeat(53)}-${await addressSuffix(carol)}$`));
+    expect(label?.length).toBe(63);
+  });
+
+  it('gives a custom domain to one of two customers asking at the same moment; the other is told it is in use', async () => {
+    const dave = await subscribedCustomer();
+    const erin = await subscribedCustomer();
+    await readyNamespace(server.url, dave, 'race');
+    await readyNamespace(server.url, erin, 'race');
+    const input = {
+      name: 'web',
+      namespace: 'race',
+      image: 'nginx',
+      ports: ['80'],
+      ingresses: [{ port: 80, domainName: 'race.example.com' }],
+    };
+    const answers = await Promise.all(
+      [dave, erin].map((customer) =>
+        customer.gql<{ containerCreate: ContainerView }>(CREATE_CONTAINER, { input }),
+      ),
+    );
+    const created = answers.filter((answer) => answer.body.data?.containerCreate);
+    const [refused, ...more] = answers.filter((answer) => answer.body.errors);
+    expect(created).toHaveLength(1);
+    if (!refused || more.length > 0) throw new Error(`expected one refusal, got ${JSON.stringify(answers)}`);
+    const error = expectGraphQLError(refused, 'BAD_USER_INPUT');
+    expect(error.message).toBe('ingresses: domain name race.example.com is already in use');
   });
 });
 
@@ -473,15 +565,14 @@ describe('containerModify patch semantics', () => {
     const removed = await modify({
       ingresses: [{ port: 80, domainName: 'api.example.com', state: 'ABSENT' }],
     });
-    expect(removed.body.data?.containerModify.ingresses.map((ingress) => ingress.domainName)).toEqual([
-      'api-patch.apps.localhost',
-    ]);
+    const own = `api-patch-${await addressSuffix(alice)}.apps.localhost`;
+    expect(removed.body.data?.containerModify.ingresses.map((ingress) => ingress.domainName)).toEqual([own]);
     await waitForContainer(alice, 'patch', 'api', 'running');
 
     const changed = await modify({ ingresses: [{ port: 80, whitelist: ['10.0.0.0/8'] }] });
     expect(changed.body.data?.containerModify.ingresses).toEqual([
       expect.objectContaining({
-        domainName: 'api-patch.apps.localhost',
+        domainName: own,
         enableTLS: true,
         allowlist: ['10.0.0.0/8'],
       }),
@@ -494,7 +585,7 @@ describe('containerModify patch semantics', () => {
     const auditBefore = await auditLogs(alice);
     const error = expectGraphQLError(await modify({ ports: ['9000'] }), 'BAD_USER_INPUT');
     expect(error.message).toBe(
-      "ingresses: port 80 of api-patch.apps.localhost is not one of the container's ports",
+      `ingresses: port 80 of api-patch-${await addressSuffix(alice)}.apps.localhost is not one of the container's ports`,
     );
     const twice = expectGraphQLError(
       await modify({

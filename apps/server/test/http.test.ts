@@ -19,7 +19,10 @@ describe('health', () => {
   it('answers 200 while the database answers', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'ok' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 
   it('answers 503 when the database does not answer', async () => {
@@ -31,7 +34,9 @@ describe('health', () => {
       await broken.berth.database.close();
       const response = await fetch(`${broken.url}/healthz`);
       expect(response.status).toBe(503);
-      expect(JSON.stringify(await response.json())).not.toMatch(STACK_TRACE);
+      const body = await response.json();
+      expect(body).toEqual({ status: 'unavailable', reason: 'database does not answer: closed' });
+      expect(JSON.stringify(body)).not.toMatch(STACK_TRACE);
     } finally {
       // The database is closed already: closing it again fails, which is not what this test is about.
       await broken.berth.close().catch(() => undefined);
@@ -101,6 +106,59 @@ describe('HTTP edge cases', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
       expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self'/);
+    }
+  });
+});
+
+describe('CORS', () => {
+  const query = JSON.stringify({ query: '{ namespaces { id } }' });
+  const post = async (origin: string) =>
+    fetch(`${server.url}/graphql/platform`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', authorization: `Bearer ${await alice.token()}` },
+      body: query,
+    });
+
+  it("answers the portal's own origin and the development portal with credentials allowed", async () => {
+    for (const origin of [server.url, 'http://localhost:5173']) {
+      const response = await post(origin);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    }
+  });
+
+  it('gives any other origin no CORS answer, on requests and on preflights', async () => {
+    const response = await post('https://evil.example');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(`${server.url}/graphql/platform`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers a preflight of a configured origin (CORS_ORIGINS)', async () => {
+    const other = await startServer({ CORS_ORIGINS: 'https://console.example.com' });
+    try {
+      const preflight = await fetch(`${other.url}/graphql/platform`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://console.example.com',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://console.example.com');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+    } finally {
+      await other.close();
     }
   });
 });

@@ -410,7 +410,7 @@ describe('resolveMountVolume (for container mounts)', () => {
     const created = await resolve({ name: 'cache', size: 3 });
     expect(created).toMatchObject({ name: 'cache', sizeGb: 3, state: 'creating', locked: true });
     expect(await message(resolve({ name: 'absent', autoCreate: false }))).toBe(
-      'volume absent does not exist in namespace shop',
+      'Volume absent in namespace shop not found',
     );
     expect(await message(resolve({ name: 'nosize' }))).toBe(
       'Volume nosize of the mount does not exist yet: give its size in GB to create it',

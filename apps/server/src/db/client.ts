@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { DatabaseUnavailable } from './availability.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,8 +50,11 @@ type Logger = { logQuery: (query: string) => void } | undefined;
 
 function openPostgres(url: string, logger: Logger): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection (server restart, failover) must not crash the process: the statement
+  // in flight fails (503 to its caller) and the pool connects afresh for the next one. Idle clients report
+  // on the pool, checked-out ones (transactions, advisory locks) on themselves.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   return {
     db,
@@ -94,7 +98,7 @@ async function openPglite(dataDir: string, logger: Logger): Promise<Database> {
     // PGlite is one in-process connection: there is no other process to take turns with.
     withAdvisoryLock: (_key, fn) => fn(),
     async ping() {
-      if (closed) throw new Error('database is closed');
+      if (closed) throw new DatabaseUnavailable('closed');
       await client.query('SELECT 1');
     },
     async close() {

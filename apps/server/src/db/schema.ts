@@ -21,6 +21,8 @@ export const customers = pgTable('customers', {
   suspendedReason: text('suspended_reason'),
   hasPaymentDetails: boolean('has_payment_details').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** Ends the customer's default web addresses; given on their first container (addresses.ts). */
+  addressSuffix: text('address_suffix').unique(),
 });
 
 export const accounts = pgTable('accounts', {

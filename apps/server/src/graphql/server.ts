@@ -4,6 +4,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
+import { databaseUnavailableReason, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { DomainError } from '../errors.ts';
 import { accountResolvers } from '../modules/accounts/resolvers.ts';
 import { auditResolvers } from '../modules/audit/resolvers.ts';
@@ -14,6 +15,7 @@ import { pricingResolvers } from '../modules/pricing/resolvers.ts';
 import { registryResolvers } from '../modules/registries/resolvers.ts';
 import { volumeResolvers } from '../modules/volumes/resolvers.ts';
 import type { GraphQLContext } from './context.ts';
+import { useArgumentGuard } from './input-guard.ts';
 
 const require = createRequire(import.meta.url);
 const typeDefs = readFileSync(require.resolve('@berth/schema/platform.graphql'), 'utf8');
@@ -50,6 +52,15 @@ function maskError(error: unknown, message: string): GraphQLError {
       extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
     });
   }
+  // The database cannot be reached: the whole response becomes a 503 the client may retry.
+  if (databaseUnavailableReason(original)) {
+    return new GraphQLError('The service is briefly unavailable; try again shortly', {
+      extensions: {
+        code: 'SERVICE_UNAVAILABLE',
+        http: { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+      },
+    });
+  }
   return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 
@@ -70,6 +81,8 @@ export function createPlatformYoga(options: { logErrors: (error: unknown) => voi
     }),
     graphqlEndpoint: PLATFORM_ENDPOINT,
     graphiql: false,
+    // CORS is answered for the whole server, for the configured origins only (http/security.ts).
+    cors: false,
     landingPage: false,
     logging: false,
     context: ({ context }) => context,
@@ -81,6 +94,7 @@ export function createPlatformYoga(options: { logErrors: (error: unknown) => voi
       },
     },
     plugins: [
+      useArgumentGuard(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
         costLimit: { maxCost: 5000 },

@@ -2,11 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 
 const API_PREFIXES = ['/graphql', '/realms', '/billing', '/logs', '/api', '/admin', '/healthz'];
 
-/** Serves the built portal with a fallback to index.html for its client-side routes. */
-export async function portalRoutes(app: FastifyInstance, distDir: string) {
+/**
+ * Serves the built portal with a fallback to index.html for its client-side routes, and answers unknown
+ * paths for the whole server (not encapsulated: the not-found handler is the root's).
+ */
+export const portalRoutes = fastifyPlugin(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
   const hasPortal = existsSync(path.join(distDir, 'index.html'));
   if (hasPortal) {
     await app.register(fastifyStatic, {
@@ -36,4 +40,4 @@ export async function portalRoutes(app: FastifyInstance, distDir: string) {
       .code(404)
       .send({ error: 'Not Found', message: `${request.method} ${request.url.split('?')[0]} not found` });
   });
-}
+});

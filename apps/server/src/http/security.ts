@@ -1,12 +1,21 @@
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { bearerToken } from '../auth/verifier.ts';
 import type { Environment } from '../environment.ts';
 import { AUTO_SUBMIT_SCRIPT_HASH } from '../identity/pages.ts';
 
-export async function securityPlugins(app: FastifyInstance, env: Environment) {
+/** Browser origins allowed to call the API with credentials: the portal's own, and the configured ones. */
+export function allowedOrigins(env: Environment): string[] {
+  const origin = (url: string) => new URL(url).origin;
+  return [...new Set([env.PUBLIC_URL, env.PORTAL_DEV_URL, ...env.CORS_ORIGINS].map(origin))];
+}
+
+/** Security headers, CORS and the rate limiter, for every route of the server (not encapsulated). */
+export const securityPlugins = fastifyPlugin(async (app: FastifyInstance, { env }: { env: Environment }) => {
   const issuerOrigin = env.EXTERNAL_ISSUER ? new URL(env.EXTERNAL_ISSUER).origin : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -27,8 +36,23 @@ export async function securityPlugins(app: FastifyInstance, env: Environment) {
     // The sign-in pages post forms and redirect across the realm paths; keep the referrer on this origin.
     referrerPolicy: { policy: 'same-origin' },
   });
+  // A listed origin gets its CORS answer; any other gets none, so its pages cannot read our responses.
+  // The identity provider's own paths answer CORS themselves (oidc-provider's rules per client).
+  const origins = new Set(allowedOrigins(env));
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      const listed = origins.has(request.headers.origin ?? '');
+      callback(null, {
+        origin: listed,
+        credentials: listed,
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['authorization', 'content-type', 'accept'],
+        maxAge: 600,
+      });
+    },
+  });
   await app.register(rateLimit, { global: false });
-}
+});
 
 /** One client = one bearer token (or one address without a token). */
 function clientKey(request: FastifyRequest): string {

@@ -1,11 +1,6 @@
 import type { ContainerResources, Resolvers } from '../../generated/resolvers-types.ts';
 import { requiredInput } from '../../errors.ts';
-import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
-import { containerLoaders } from '../containers/resolvers.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
-
-const makeLoaders = ({ services }: GraphQLContext) => services.containerJobs.loaders();
-const loaders = (context: GraphQLContext) => perRequest(context, makeLoaders);
 
 const durationSeconds = (start: Date | null, end: Date | null) =>
   start && end ? Math.round((end.getTime() - start.getTime()) / 1000) : null;
@@ -25,19 +20,19 @@ export const containerJobResolvers: Resolvers = {
       services.containerJobs.run(account, scheduledJob),
   },
   Namespace: {
-    containerJobs: (namespace, _args, context) => loaders(context).jobsOfNamespace(namespace.id),
+    containerJobs: (namespace, _args, context) => context.loaders.containerJobs.jobsOfNamespace(namespace.id),
   },
   Volume: {
-    containerJobs: (volume, _args, context) => loaders(context).jobsOfVolume(volume.id),
+    containerJobs: (volume, _args, context) => context.loaders.containerJobs.jobsOfVolume(volume.id),
   },
   ContainerJob: {
     namespace: (row, _args, context) => namespaceOf(context, row.namespaceId),
     resources: (row) => row.resources as ContainerResources,
     privateRegistry: async (row, _args, context) =>
-      row.registryId === null ? null : ((await containerLoaders(context).registry(row.registryId)) ?? null),
-    environmentVariables: (row, _args, context) => loaders(context).variables(row.id),
-    mounts: (row, _args, context) => loaders(context).mounts(row.id),
-    runs: (row, _args, context) => loaders(context).runs(row.id),
+      row.registryId === null ? null : ((await context.loaders.containers.registry(row.registryId)) ?? null),
+    environmentVariables: (row, _args, context) => context.loaders.containerJobs.variables(row.id),
+    mounts: (row, _args, context) => context.loaders.containerJobs.mounts(row.id),
+    runs: (row, _args, context) => context.loaders.containerJobs.runs(row.id),
   },
   ContainerJobRun: {
     duration: (run) => durationSeconds(run.startTime, run.endTime),

@@ -1,14 +1,8 @@
 import type { ContainerResources, ContainerType, Resolvers } from '../../generated/resolvers-types.ts';
-import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
 import { notFound, requiredInput } from '../../errors.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
 import { resourceSpecification } from '../pricing/resources.ts';
 import { ingressUrl } from './addresses.ts';
-
-const makeLoaders = ({ services }: GraphQLContext) => services.containers.loaders();
-/** The containers loaders of this request (container jobs share them for registries and volumes). */
-export const containerLoaders = (context: GraphQLContext) => perRequest(context, makeLoaders);
-const loaders = containerLoaders;
 
 export const containerResolvers: Resolvers = {
   Query: {
@@ -23,7 +17,7 @@ export const containerResolvers: Resolvers = {
       services.containers.delete(account, container),
   },
   Namespace: {
-    containers: (namespace, _args, context) => loaders(context).containersOfNamespace(namespace.id),
+    containers: (namespace, _args, context) => context.loaders.containers.containersOfNamespace(namespace.id),
   },
   Container: {
     id: (row) => String(row.id),
@@ -32,18 +26,19 @@ export const containerResolvers: Resolvers = {
     resources: (row) => row.resources as ContainerResources,
     resourceSpecification: (row) => resourceSpecification(row.resources),
     privateRegistry: async (row, _args, context) =>
-      row.registryId === null ? null : ((await loaders(context).registry(row.registryId)) ?? null),
-    environmentVariables: (row, _args, context) => loaders(context).variables(row.id),
-    ingresses: (row, _args, context) => loaders(context).ingresses(row.id),
-    mounts: (row, _args, context) => loaders(context).mounts(row.id),
-    replicas: (row, _args, context) => loaders(context).replicas(row.id),
+      row.registryId === null ? null : ((await context.loaders.containers.registry(row.registryId)) ?? null),
+    environmentVariables: (row, _args, context) => context.loaders.containers.variables(row.id),
+    ingresses: (row, _args, context) => context.loaders.containers.ingresses(row.id),
+    mounts: (row, _args, context) => context.loaders.containers.mounts(row.id),
+    replicas: (row, _args, context) => context.loaders.containers.replicas(row.id),
     autoScaling: ({ scaling }) =>
       'replicas' in scaling
         ? null
         : { replicas: { minimum: scaling.minimum, maximum: scaling.maximum }, triggers: scaling.triggers },
     numberOfReplicas: ({ scaling }) => ('replicas' in scaling ? scaling.replicas : scaling.minimum),
     availableReplicas: async (row, _args, context) =>
-      (await loaders(context).replicas(row.id)).filter((replica) => replica.status === 'running').length,
+      (await context.loaders.containers.replicas(row.id)).filter((replica) => replica.status === 'running')
+        .length,
   },
   EnvironmentVariable: {
     id: (row) => String(row.id),
@@ -52,7 +47,7 @@ export const containerResolvers: Resolvers = {
   },
   Mount: {
     volume: async (row, _args, context) => {
-      const volume = await loaders(context).volume(row.volumeId);
+      const volume = await context.loaders.containers.volume(row.volumeId);
       if (!volume) throw notFound(`Volume ${row.volumeId}`);
       return volume;
     },

@@ -1,14 +1,15 @@
 import type { Database, Db } from '../../db/client.ts';
-import { badInput, busy, forbidden, notFound } from '../../errors.ts';
+import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { ContainerCreateInput, ContainerModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
+import { namespaceForChange } from '../namespaces/service.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
 import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
-import { withAddresses } from './addresses.ts';
+import { newAddressSuffix, withAddresses } from './addresses.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { applyContainerPatch, type ContainerPatch } from './patch.ts';
 import type { ContainerSpec } from './spec.ts';
@@ -123,10 +124,10 @@ export function createContainerService(deps: {
     spec: ContainerSpec,
   ) {
     const txStore = createContainerStore(tx);
-    const taken = await txStore.domainsInUse(
-      spec.ingresses.map((ingress) => ingress.domainName ?? ''),
-      containerId,
-    );
+    const domainNames = spec.ingresses.map((ingress) => ingress.domainName ?? '');
+    // Two customers asking for the same name at the same moment take turns: the second sees it taken.
+    await txStore.lockDomainNames(domainNames);
+    const taken = await txStore.domainsInUse(domainNames, containerId);
     // Whose it is stays unsaid: the name may belong to another customer.
     if (taken.length > 0) throw badInput('ingresses', `ingresses: domain name ${taken[0]} is already in use`);
     const mounts = await resolveMounts(tx, collaborators, namespace, account, spec.mounts);
@@ -166,14 +167,6 @@ export function createContainerService(deps: {
     await recordChange(tx, account, { eventType, modelName: 'Container', modelId: id, before, after });
   }
 
-  /** The namespace to change a container in: NOT_FOUND when missing, CONFLICT while it is being changed. */
-  async function namespaceForChange(tx: Db, account: AccountWithCustomer, name: string) {
-    const namespace = await createNamespaceStore(tx).findByName(account.customerId, name);
-    if (!namespace) throw notFound(`Namespace ${name}`);
-    if (namespace.locked) throw busy('Namespace', namespace);
-    return namespace;
-  }
-
   return {
     /** Per-request loaders: lists load their children in one statement per kind. */
     loaders: () => createRequestLoaders(store),
@@ -200,16 +193,18 @@ export function createContainerService(deps: {
     async create(account: AccountWithCustomer, input: ContainerCreateInput) {
       const access = refuseSuspended(account);
       const { name, namespace: namespaceName, type, ...patch } = input;
-      const spec = withAddresses(
-        { ...applyContainerPatch(emptySpec(name.trim(), namespaceName), patch), type: type ?? 'DEFAULT' },
-        appsDomain,
-      );
-      validateContainer(spec);
+      const requested = {
+        ...applyContainerPatch(emptySpec(name.trim(), namespaceName), patch),
+        type: type ?? 'DEFAULT',
+      };
 
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
         await createNamespaceStore(tx).lockCustomer(account.customerId);
-        const namespace = await namespaceForChange(tx, account, namespaceName);
+        const suffix = await txStore.addressSuffix(account.customerId, newAddressSuffix);
+        const spec = withAddresses(requested, suffix, appsDomain);
+        validateContainer(spec);
+        const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
         if (await txStore.findByName(account.customerId, namespace.name, spec.name)) {
           throw badInput(
             'name',
@@ -239,9 +234,10 @@ export function createContainerService(deps: {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
         const row = await lockedForChange(txStore, 'Container', account.customerId, input);
-        const namespace = await namespaceForChange(tx, account, namespaceName);
+        const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
         const before = await specOf(txStore, row, namespace.name);
-        const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), appsDomain);
+        const suffix = await txStore.addressSuffix(account.customerId, newAddressSuffix);
+        const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), suffix, appsDomain);
         validateContainer(after);
         const registryId =
           after.registry === before.registry

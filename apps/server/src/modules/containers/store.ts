@@ -160,6 +160,38 @@ export function createContainerStore(db: Db) {
       return rows[0]?.name;
     },
 
+    /**
+     * The customer's suffix of default addresses, given now if it has none yet: a fresh one that no other
+     * customer holds (the unique key settles a race between two customers drawing the same one).
+     */
+    async addressSuffix(customerId: number, fresh: () => string): Promise<string> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const [current] = await queryRows<{ address_suffix: string | null }>(
+          db,
+          sql`SELECT address_suffix FROM customers WHERE id = ${customerId}`,
+        );
+        if (current?.address_suffix) return current.address_suffix;
+        const suffix = fresh();
+        const [claimed] = await queryRows<{ address_suffix: string }>(
+          db,
+          sql`UPDATE customers SET address_suffix = ${suffix}
+              WHERE id = ${customerId} AND address_suffix IS NULL
+                AND NOT EXISTS (SELECT 1 FROM customers WHERE address_suffix = ${suffix})
+              RETURNING address_suffix`,
+        );
+        if (claimed) return claimed.address_suffix;
+      }
+      throw new Error(`no address suffix could be given to customer ${customerId}`);
+    },
+
+    /** Holds these domain names until the transaction ends (in one order, so two holders cannot deadlock). */
+    async lockDomainNames(domainNames: string[]) {
+      if (domainNames.length === 0) return;
+      await db.execute(sql`
+        SELECT pg_advisory_xact_lock(hashtextextended(name, 7340002))
+        FROM (SELECT DISTINCT name FROM jsonb_array_elements_text(${JSON.stringify(domainNames)}::jsonb) AS name ORDER BY name) AS names`);
+    },
+
     /** Which of these domain names another container already uses. */
     async domainsInUse(domainNames: string[], exceptContainerId: number | null) {
       if (domainNames.length === 0) return [];

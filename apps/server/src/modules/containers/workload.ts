@@ -10,9 +10,9 @@ import type { EnvironmentVariableSpec, MountSpec, MountVolumeRequest, WorkloadSp
 
 /** What workloads need of registries and volumes (their modules own the rules). */
 export interface WorkloadCollaborators {
-  /** The registry of that name in the namespace, or BAD_USER_INPUT. */
+  /** The registry of that name in the namespace, or NOT_FOUND. */
   findRegistryForUse(tx: Db, namespaceId: number, name: string): Promise<{ id: number; name: string }>;
-  /** The volume for a mount, created or grown as asked, or BAD_USER_INPUT. */
+  /** The volume for a mount, created or grown as asked; NOT_FOUND or BAD_USER_INPUT otherwise. */
   resolveMountVolume(
     tx: Db,
     namespace: NamespaceRow,

@@ -1,11 +1,9 @@
 import { notFound } from '../../errors.ts';
-import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
-
-const makeLoader = ({ services, account }: GraphQLContext) => services.namespaces.loader(account);
+import type { GraphQLContext } from '../../graphql/context.ts';
 
 /** The namespace a resource of this request belongs to, loaded with its siblings in one statement. */
 export async function namespaceOf(context: GraphQLContext, namespaceId: number) {
-  const namespace = await perRequest(context, makeLoader)(namespaceId);
+  const namespace = await context.loaders.namespace(namespaceId);
   if (!namespace) throw notFound(`Namespace ${namespaceId}`);
   return namespace;
 }

@@ -1,9 +1,5 @@
 import type { Resolvers } from '../../generated/resolvers-types.ts';
-import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
-
-const makeNamespaceRegistriesLoader = ({ services }: GraphQLContext) =>
-  services.registries.namespaceRegistriesLoader();
 
 export const registryResolvers: Resolvers = {
   Query: {
@@ -17,8 +13,7 @@ export const registryResolvers: Resolvers = {
       services.registries.delete(account, registryConnection),
   },
   Namespace: {
-    privateRegistries: (namespace, _args, context) =>
-      perRequest(context, makeNamespaceRegistriesLoader)(namespace.id),
+    privateRegistries: (namespace, _args, context) => context.loaders.registriesOfNamespace(namespace.id),
   },
   PrivateRegistry: {
     id: (row) => String(row.id),

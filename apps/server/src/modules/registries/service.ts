@@ -30,17 +30,15 @@ export interface RegistryInput {
 
 /**
  * The registry a container or job pulls its image through, for the containers module (in its transaction):
- * BAD_USER_INPUT when the namespace has none of that name.
+ * NOT_FOUND when the namespace has none of that name, BAD_USER_INPUT while it is being deleted.
  */
 export async function findRegistryForUse(tx: Db, namespaceId: number, name: string): Promise<RegistryRow> {
   const row = await createRegistryStore(tx).findByNameForUpdate(namespaceId, name);
   if (!row || row.state === 'deleting') {
     const namespace = await createNamespaceStore(tx).findAnyById(namespaceId);
     const where = `namespace ${namespace?.name ?? namespaceId}`;
-    throw badInput(
-      'registry',
-      row ? `registry ${name} is being deleted from ${where}` : `registry ${name} does not exist in ${where}`,
-    );
+    if (!row) throw notFound(`Registry ${name} in ${where}`);
+    throw badInput('registry', `registry ${name} is being deleted from ${where}`);
   }
   return row;
 }

@@ -1,12 +1,7 @@
 import { requiredInput } from '../../errors.ts';
 import type { Resolvers } from '../../generated/resolvers-types.ts';
-import { perRequest, type GraphQLContext } from '../../graphql/context.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
 import { bytesIn, gbIn } from './rules.ts';
-
-const makeContainersLoader = ({ services }: GraphQLContext) => services.volumes.containersLoader();
-const makeNamespaceVolumesLoader = ({ services }: GraphQLContext) =>
-  services.volumes.namespaceVolumesLoader();
 
 export const volumeResolvers: Resolvers = {
   Query: {
@@ -21,13 +16,13 @@ export const volumeResolvers: Resolvers = {
     volumeDelete: (_parent, { volume }, { account, services }) => services.volumes.delete(account, volume),
   },
   Namespace: {
-    volumes: (namespace, _args, context) => perRequest(context, makeNamespaceVolumesLoader)(namespace.id),
+    volumes: (namespace, _args, context) => context.loaders.volumesOfNamespace(namespace.id),
   },
   Volume: {
     id: (row) => String(row.id),
     namespace: (row, _args, context) => namespaceOf(context, row.namespaceId),
     size: (row, { unit }) => gbIn(row.sizeGb, unit ?? 'GB'),
     usage: (row, { unit }) => bytesIn(row.usageBytes, unit ?? 'GB'),
-    containers: (row, _args, context) => perRequest(context, makeContainersLoader)(row.id),
+    containers: (row, _args, context) => context.loaders.containersOfVolume(row.id),
   },
 };

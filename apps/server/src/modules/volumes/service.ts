@@ -69,7 +69,8 @@ export interface MountVolumeInput {
 /**
  * The volume a container or job mounts, for the containers module (in its transaction, which holds the
  * namespace): the existing one of that name, created when missing and autoCreate, grown when increase
- * asks for more. Every refusal is BAD_USER_INPUT naming the mount's volume.
+ * asks for more. A missing one without autoCreate is NOT_FOUND; every other refusal is BAD_USER_INPUT
+ * naming the mount's volume.
  */
 export function createMountVolumeResolver(provisioner: Provisioner) {
   return async function resolveMountVolume(
@@ -88,7 +89,7 @@ export function createMountVolumeResolver(provisioner: Provisioner) {
     }
     if (!existing) {
       if (!input.autoCreate) {
-        throw badInput(field, `volume ${input.name} does not exist in namespace ${namespace.name}`);
+        throw notFound(`Volume ${input.name} in namespace ${namespace.name}`);
       }
       const problem = nameProblem(input.name);
       if (problem) throw badInput(`${field}.name`, `Volume of the mount: ${problem}`);

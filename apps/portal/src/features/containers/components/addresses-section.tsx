@@ -26,7 +26,7 @@ export function AddressesSection({
   return (
     <Section
       title="Web addresses"
-      description={`Addresses at which the container answers on the web. Leave the domain empty for the default address ${name || '{container}'}-${namespace}.…`}
+      description={`Addresses at which the container answers on the web. Leave the domain empty for the default address ${name || '{container}'}-${namespace}-….…, with TLS`}
     >
       {fields.length > 0 && (
         <Stack spacing={2}>

@@ -1,0 +1,17 @@
+import type { AccountWithCustomer } from '../modules/accounts/store.ts';
+import type { Services } from '../services.ts';
+
+/** Every per-request loader of the API, created with the request's context (see batching.ts). */
+export function createRequestLoaders(services: Services, account: AccountWithCustomer) {
+  return {
+    /** The account's namespaces by id; another customer's are undefined. */
+    namespace: services.namespaces.loader(account),
+    containers: services.containers.loaders(),
+    containerJobs: services.containerJobs.loaders(),
+    registriesOfNamespace: services.registries.namespaceRegistriesLoader(),
+    volumesOfNamespace: services.volumes.namespaceVolumesLoader(),
+    containersOfVolume: services.volumes.containersLoader(),
+  };
+}
+
+export type RequestLoaders = ReturnType<typeof createRequestLoaders>;

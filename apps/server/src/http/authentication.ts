@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { bearerToken, InvalidToken, type TokenVerifier } from '../auth/verifier.ts';
+import type { AccountService } from '../modules/accounts/service.ts';
+import type { AccountWithCustomer } from '../modules/accounts/store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account of a route behind `requireAccount`. */
+    account?: AccountWithCustomer;
+  }
+}
+
+export type Authenticate = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<AccountWithCustomer | undefined>;
+
+const unauthenticated = (message: string) => ({
+  errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }],
+});
+
+/** The account of the request's bearer token; otherwise answers 401 and returns undefined. */
+export function createAuthenticator(accounts: AccountService, verify: TokenVerifier): Authenticate {
+  return async (request, reply) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) {
+      await reply
+        .code(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send(unauthenticated('A bearer token is required'));
+      return undefined;
+    }
+    try {
+      const account = await accounts.resolveFromClaims(await verify(token));
+      if (account) return account;
+    } catch (error) {
+      if (!(error instanceof InvalidToken)) throw error;
+    }
+    await reply
+      .code(401)
+      .header('WWW-Authenticate', 'Bearer error="invalid_token"')
+      .send(unauthenticated('The token is invalid or expired'));
+    return undefined;
+  };
+}
+
+/**
+ * The hook of every customer-facing API route: without a valid bearer token the request ends with 401
+ * before its body is looked at; with one, `request.account` is the signed-in account.
+ */
+export function requireAccount(authenticate: Authenticate): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const account = await authenticate(request, reply);
+    if (!account) return reply;
+    request.account = account;
+  };
+}

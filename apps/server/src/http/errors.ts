@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseUnavailableReason, RETRY_AFTER_SECONDS } from '../db/availability.ts';
+
+/** How an area answers an error: `{error, message}` for REST, `{errors: [...]}` for GraphQL. */
+export type ErrorBody = (code: string, message: string) => object;
+
+export const restErrorBody: ErrorBody = (code, message) => ({ error: code, message });
+export const graphqlErrorBody: ErrorBody = (code, message) => ({
+  errors: [{ message, extensions: { code } }],
+});
+
+/**
+ * The error handler of an area: client errors keep their status and message; a database that cannot be
+ * reached is a 503 with Retry-After; anything else is a masked 500 (logged, no internals sent).
+ */
+export function createErrorHandler(body: ErrorBody) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // The client went away mid-response (navigation, closed tab): nothing failed on our side.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      request.log.debug({ err: error }, 'client closed the connection');
+      return reply;
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send(body(error.code ?? 'BAD_REQUEST', error.message));
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      request.log.warn({ reason: unavailable }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send(body('SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again shortly'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(body('INTERNAL_SERVER_ERROR', 'Something went wrong on our side'));
+  };
+}

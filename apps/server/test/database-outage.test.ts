@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { eventually, passwordGrant } from './support/http.ts';
+import { freePort } from './support/ports.ts';
+import { spawnServer, type ServerProcess } from './support/process.ts';
+import { startTcpProxy, throughProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { startServer } from './support/server.ts';
+import { createCustomer } from './support/customers.ts';
+
+// A PostgreSQL server going away and coming back (a restart, a failover) while Berth runs: clients get
+// 503 with Retry-After meanwhile, never a 500, the process keeps running, and it answers correctly again
+// within seconds. PGlite runs in the process and cannot go away on its own: PostgreSQL only.
+const postgres = process.env.DATABASE_URL;
+
+describe.runIf(postgres)('a PostgreSQL outage', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let server: ServerProcess;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    if (!database.databaseUrl) throw new Error('expected a PostgreSQL test database');
+    const target = new URL(database.databaseUrl);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    // The customer is seeded through an in-process server on the same database, then it steps aside.
+    const seeding = await startServer({ DATABASE_URL: database.databaseUrl });
+    const customer = await createCustomer(seeding, { subscriptions: ['serverless-container'] });
+    await seeding.berth.close();
+    server = await spawnServer(database, await freePort(), {
+      DATABASE_URL: throughProxy(database.databaseUrl, proxy),
+    });
+    const grant = await passwordGrant(server.url, customer.email, customer.password);
+    token = grant.body.access_token;
+    await graphql('mutation { namespaceCreate(namespaceInput: {name: "before"}) { id } }');
+  });
+
+  afterAll(async () => {
+    if (server?.process.exitCode !== null) console.log(server?.stderr());
+    await server?.stop('SIGTERM');
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  const graphql = (query: string) =>
+    fetch(`${server.url}/graphql/platform`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query }),
+    });
+
+  it('answers 503 with Retry-After during the outage, never 500, and is correct again after it', async () => {
+    const statuses = new Map<number, number>();
+    let loading = true;
+    // Steady load from four clients over the whole outage: reads and writes.
+    const load = Promise.all(
+      Array.from({ length: 4 }, async (_, client) => {
+        for (let round = 0; loading; round++) {
+          const response =
+            round % 2 === 0
+              ? await graphql('{ namespaces { name } }')
+              : await graphql(
+                  `mutation { namespaceCreate(namespaceInput: {name: "load-${client}-${round}"}) { id } }`,
+                );
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status === 503) {
+            expect(response.headers.get('retry-after')).toBe('5');
+            const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
+            expect(JSON.stringify(body)).not.toMatch(/\n\s+at |ECONNREFUSED|postgres/);
+          } else await response.arrayBuffer();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }),
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await proxy.cut();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const during = await graphql('{ namespaces { name } }');
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toBe('5');
+    const body = (await during.json()) as { errors: { extensions: { code: string } }[] };
+    expect(body.errors[0]?.extensions.code).toBe('SERVICE_UNAVAILABLE');
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({
+      status: 'unavailable',
+      reason: expect.stringMatching(/^database does not answer: /),
+    });
+
+    await proxy.restore();
+    const recovered = Date.now();
+    await eventually(
+      'the API to answer again after the database came back',
+      async () => ((await graphql('{ namespaces { name } }')).status === 200 ? true : undefined),
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
+    expect(Date.now() - recovered).toBeLessThan(10_000);
+    loading = false;
+    await load;
+
+    expect([...statuses.keys()].sort()).toEqual([200, 503]);
+    const after = await graphql('{ namespaces { name } }');
+    const names = ((await after.json()) as { data: { namespaces: { name: string }[] } }).data.namespaces.map(
+      (namespace) => namespace.name,
+    );
+    expect(names).toContain('before');
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // The process never exited.
+    expect(server.process.exitCode).toBeNull();
+  });
+});
