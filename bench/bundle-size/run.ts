@@ -43,14 +43,20 @@ try {
   if (!entry) throw new Error('The build has no entry chunk');
 
   const firstScreen = staticClosure(manifest, [entry, firstScreenSource]);
-  const allJs = (await readdir(path.join(outDir, 'assets'))).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`);
+  const allJs = (await readdir(path.join(outDir, 'assets')))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `assets/${file}`);
 
   const firstScreenKb = await gzipKb(outDir, firstScreen);
   const allRoutesKb = await gzipKb(outDir, allJs);
   const verdict = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER BUDGET');
 
-  console.log(`First screen (/welcome, ${firstScreen.size} files): ${firstScreenKb.toFixed(1)} KB gzip, budget ${budgets.firstScreenKb} KB: ${verdict(firstScreenKb, budgets.firstScreenKb)}`);
-  console.log(`All routes (${allJs.length} files): ${allRoutesKb.toFixed(1)} KB gzip, budget ${budgets.allRoutesKb} KB: ${verdict(allRoutesKb, budgets.allRoutesKb)}`);
+  console.log(
+    `First screen (/welcome, ${firstScreen.size} files): ${firstScreenKb.toFixed(1)} KB gzip, budget ${budgets.firstScreenKb} KB: ${verdict(firstScreenKb, budgets.firstScreenKb)}`,
+  );
+  console.log(
+    `All routes (${allJs.length} files): ${allRoutesKb.toFixed(1)} KB gzip, budget ${budgets.allRoutesKb} KB: ${verdict(allRoutesKb, budgets.allRoutesKb)}`,
+  );
   if (firstScreenKb > budgets.firstScreenKb || allRoutesKb > budgets.allRoutesKb) process.exitCode = 1;
 } finally {
   await rm(outDir, { recursive: true, force: true });
