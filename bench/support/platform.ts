@@ -9,7 +9,7 @@ import { readEnvironment } from '../../apps/server/src/environment.ts';
  * The real server in this process, on PGlite in a temporary folder (or DATABASE_URL), with limits that
  * would otherwise throttle a load test lifted. Counts the SQL statements it runs.
  */
-export async function startPlatform() {
+export async function startPlatform(overrides: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'berth-bench-'));
   const env = readEnvironment({
     DATA_DIR: dataDir,
@@ -21,6 +21,7 @@ export async function startPlatform() {
     SIMULATED_DELAY_MS: '0',
     RATE_LIMIT_API_PER_MINUTE: '100000000',
     RATE_LIMIT_TOKEN_PER_MINUTE: '100000',
+    ...overrides,
   });
   const counter = { statements: 0 };
   const berth = await buildApp(env, { onQuery: () => (counter.statements += 1) });
@@ -38,14 +39,15 @@ export async function startPlatform() {
   };
 }
 
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+let customers = 0;
+
 /** A subscribed customer with `count` settled namespaces, and an access token for it. */
-export async function seedCustomer(
-  platform: Awaited<ReturnType<typeof startPlatform>>,
-  url: string,
-  count: number,
-) {
+export async function seedCustomer(platform: Platform, url: string, count: number) {
   const { services, provisioner } = platform.berth;
-  const email = `bench-${count}-${Date.now()}@example.com`;
+  customers += 1;
+  const email = `bench-${customers}-${count}-${Date.now()}@example.com`;
   const password = 'bench-password';
   const id = await services.accounts.create({ name: 'Bench', email, password });
   await services.accounts.setSubscription(email, 'serverless-container', true);
@@ -89,4 +91,147 @@ export function autocannon(args: {
       resolve(result.requests.average);
     });
   });
+}
+
+/** A GraphQL request of the API; its data, or an Error naming the errors. */
+export async function graphql<T>(url: string, token: string, query: string, variables: object = {}) {
+  const response = await fetch(`${url}/graphql/platform`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (!body.data || body.errors) throw new Error(`GraphQL request failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/**
+ * Runs provisioning tasks and runtime steps until no resource is changing (SIMULATED_DELAY_MS=0: every
+ * step is due at once). The caller stops the provisioner's own loop first.
+ */
+export async function settle(platform: Platform) {
+  const { provisioner, database } = platform.berth;
+  for (;;) {
+    const tasks = await provisioner.runDue();
+    await provisioner.reconcileRuntime();
+    const busy = (await database.db.execute(
+      'SELECT 1 FROM containers WHERE locked UNION ALL SELECT 1 FROM volumes WHERE locked ' +
+        'UNION ALL SELECT 1 FROM private_registries WHERE locked UNION ALL SELECT 1 FROM namespaces WHERE locked ' +
+        "UNION ALL SELECT 1 FROM container_jobs WHERE locked UNION ALL SELECT 1 FROM container_job_runs WHERE status IN ('pending', 'running')",
+    )) as unknown as { rows: unknown[] };
+    if (tasks === 0 && busy.rows.length === 0) return;
+  }
+}
+
+export interface NamespaceSize {
+  registries: number;
+  volumes: number;
+  /** Each with 5 variables (one secret), 2 addresses (one on its own domain), 1 mount and a health check. */
+  containers: number;
+  /** Each with 2 variables and 1 mount, on a daily schedule, with one finished run. */
+  containerJobs?: number;
+}
+
+let namespaces = 0;
+
+/** A settled namespace of this size, created through the API as a customer would. */
+export async function seedNamespace(
+  platform: Platform,
+  { url, token }: { url: string; token: string },
+  name: string,
+  size: NamespaceSize,
+) {
+  const mutate = (query: string, variables: object) => graphql(url, token, query, variables);
+  const site = (namespaces += 1);
+  await mutate('mutation($input: NamespaceCreateInput!) { namespaceCreate(namespaceInput: $input) { id } }', {
+    input: { name, description: `Namespace ${name}` },
+  });
+  await settle(platform);
+  for (let index = 0; index < size.registries; index += 1) {
+    await mutate(
+      'mutation($input: RegistryCreateInput!) { registryConnectionCreate(registryInput: $input) { id } }',
+      {
+        input: {
+          namespace: name,
+          name: `registry-${index}`,
+          source: `registry${index}.example.com`,
+          username: 'bench',
+          password: 'bench-password',
+          verify: false,
+        },
+      },
+    );
+  }
+  for (let index = 0; index < size.volumes; index += 1) {
+    await mutate('mutation($input: VolumeCreateInput) { volumeCreate(volumeInput: $input) { id } }', {
+      input: { namespace: name, name: `volume-${index}`, size: 10 },
+    });
+  }
+  await settle(platform);
+  const mount = (index: number) => ({
+    path: '/data',
+    volume: { name: `volume-${index % size.volumes}`, autoCreate: false },
+  });
+  for (let index = 0; index < size.containers; index += 1) {
+    await mutate(
+      'mutation($input: ContainerCreateInput) { containerCreate(containerInput: $input) { id } }',
+      {
+        input: {
+          namespace: name,
+          name: `app-${index}`,
+          image: 'nginx:1.27',
+          registry: size.registries > 0 ? `registry-${index % size.registries}` : null,
+          ports: ['80', '8080'],
+          environmentVariables: [
+            ...['MODE', 'LEVEL', 'REGION', 'FEATURE'].map((variable) => ({
+              name: variable,
+              value: `${variable}-${index}`,
+            })),
+            { name: 'TOKEN', value: 'not-for-your-eyes', secret: true },
+          ],
+          ingresses: [
+            { port: 80 },
+            {
+              port: 8080,
+              domainName: `app-${index}.${name}-${site}.example.com`, // unique across customers
+              enableTLS: true,
+              whitelist: ['10.0.0.0/8'],
+            },
+          ],
+          mounts: size.volumes > 0 ? [mount(index)] : [],
+          healthCheck: { port: 80, path: '/health' },
+        },
+      },
+    );
+  }
+  const jobs = Array.from({ length: size.containerJobs ?? 0 }, (_, index) => ({
+    namespace: name,
+    name: `job-${index}`,
+  }));
+  for (const [index, job] of jobs.entries()) {
+    await mutate(
+      'mutation($input: ContainerJobCreateInput!) { containerJobCreate(scheduledJob: $input) { name } }',
+      {
+        input: {
+          ...job,
+          image: 'busybox:1.37',
+          resources: 'CPU_250_RAM_500',
+          command: ['sh', '-c', 'echo done'],
+          schedule: '0 3 * * *',
+          environmentVariables: [
+            { name: 'MODE', value: 'nightly' },
+            { name: 'TOKEN', value: 'not-for-your-eyes', secret: true },
+          ],
+          mounts: size.volumes > 0 ? [mount(index)] : [],
+        },
+      },
+    );
+  }
+  await settle(platform);
+  for (const job of jobs) {
+    await mutate('mutation($job: ResourceNameInput!) { containerJobRun(scheduledJob: $job) { name } }', {
+      job,
+    });
+  }
+  await settle(platform);
 }
