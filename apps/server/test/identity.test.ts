@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../src/identity/passwords.ts';
+import { createSignInThrottle } from '../src/identity/throttle.ts';
+import { createAccountService } from '../src/modules/accounts/service.ts';
+import { createAccountStore } from '../src/modules/accounts/store.ts';
 import {
   authorizationQuery,
   Browser,
@@ -270,5 +274,49 @@ describe('UMA permissions', () => {
     const response = await umaPermissions(server.url, undefined);
     expect(response.status).toBe(401);
     expect(response.body).not.toBeInstanceOf(Array);
+  });
+});
+
+describe('password checks of accounts that do not exist', () => {
+  it('checks an unknown account, and one without a password, against a hash as costly as a real one', async () => {
+    const { db } = server.berth.database;
+    const store = createAccountStore(db);
+    /** The stored hashes passwords were checked against, in order. */
+    const checkedAgainst: string[] = [];
+    const accounts = createAccountService({
+      store,
+      throttle: createSignInThrottle(db),
+      externalIssuer: false,
+      passwords: {
+        hash: hashPassword,
+        verify: (password, stored) => {
+          checkedAgainst.push(stored);
+          return verifyPassword(password, stored);
+        },
+      },
+    });
+    const real = await store.findById(alice.accountId);
+    const externalEmail = uniqueEmail('external');
+    await store.insertCustomerWithAccount({
+      name: 'External',
+      email: externalEmail,
+      passwordHash: null,
+      externalSubject: `subject-${externalEmail}`,
+    });
+    // An address of its own, so these failures block nothing else.
+    const address = 'test:unknown-accounts';
+
+    expect(await accounts.authenticate(alice.email, 'not-the-password', address)).toBeNull();
+    expect(await accounts.authenticate(uniqueEmail('nobody'), 'not-the-password', address)).toBeNull();
+    expect(await accounts.authenticate(externalEmail, 'not-the-password', address)).toBeNull();
+
+    expect(checkedAgainst).toHaveLength(3);
+    const [forReal, forUnknown, forExternal] = checkedAgainst;
+    expect(forReal).toBe(real?.passwordHash);
+    // The same algorithm and cost parameters (scrypt$N$r$p$salt$key) as the real account's hash.
+    const parameters = (hash = '') => hash.split('$').slice(0, 4);
+    expect(parameters(forUnknown)).toEqual(parameters(forReal));
+    expect(parameters(forExternal)).toEqual(parameters(forReal));
+    expect(forUnknown?.split('$')).toHaveLength(6);
   });
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizationQuery, Browser, expectPage, pkce, type Landing } from './support/browser.ts';
+import { authorizationQuery, Browser, expectPage, pkce, signUp, type Landing } from './support/browser.ts';
 import { createCustomer, uniqueEmail } from './support/customers.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { OIDC_PATH, passwordGrant } from './support/http.ts';
+import { freePort } from './support/ports.ts';
+import { spawnServer, type ServerProcess } from './support/process.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 // Its own server: the per-address block below would refuse every other test's sign-ins from 127.0.0.1.
@@ -28,6 +31,35 @@ async function signInForm(browser: Browser) {
   return expectPage(
     await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(server.url, pkce()).toString()}`),
   );
+}
+
+/** Sends the wrong password for one account many times at once, spread over the given servers. */
+async function parallelWrongPasswords(urls: string[], email: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      passwordGrant(urls[n % urls.length] ?? '', email, 'wrong-password'),
+    ),
+  );
+}
+
+/**
+ * Five answers say the password was wrong (five checks ran), every other one was refused unchecked: the
+ * count of failures is taken before a password is checked, so concurrent attempts cannot all pass it.
+ */
+function expectFiveChecks(answers: Awaited<ReturnType<typeof parallelWrongPasswords>>) {
+  const checked = answers.filter((answer) => answer.status === 400);
+  const refused = answers.filter((answer) => answer.status === 429);
+  expect(checked.length + refused.length).toBe(answers.length);
+  for (const answer of checked)
+    expect(answer.body).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'Invalid user credentials',
+    });
+  expect(checked).toHaveLength(5);
+  for (const answer of refused) {
+    expect(answer.body.error_description).toMatch(THROTTLED);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
 }
 
 describe('throttling of failed sign-ins', () => {
@@ -65,6 +97,12 @@ describe('throttling of failed sign-ins', () => {
     expect((await passwordGrant(server.url, bystander.email, bystander.password)).status).toBe(200);
   });
 
+  it('checks at most five passwords of an account however many attempts arrive at once', async () => {
+    const victim = await createCustomer(server);
+    expectFiveChecks(await parallelWrongPasswords([server.url], victim.email, 15));
+    expect((await passwordGrant(server.url, victim.email, victim.password)).status).toBe(429);
+  });
+
   it('blocks an address that fails against many accounts', async () => {
     const other = await createCustomer(server);
     const attempts = await failUntilThrottled(
@@ -75,5 +113,31 @@ describe('throttling of failed sign-ins', () => {
     const refused = await passwordGrant(server.url, other.email, other.password);
     expect(refused.status).toBe(429);
     expect(refused.body.error_description).toMatch(THROTTLED);
+  });
+});
+
+// Two processes on one database take their counts from the same rows: PostgreSQL only (PGlite admits one
+// process).
+describe.runIf(process.env.DATABASE_URL)('throttling across two server processes', () => {
+  let database: TestDatabase;
+  const processes: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // One after the other: the first migrates the database.
+    for (let n = 0; n < 2; n++) processes.push(await spawnServer(database, await freePort()));
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((child) => child.stop('SIGTERM')));
+    await database.drop();
+  });
+
+  it('checks at most five passwords of an account when the attempts are split between them', async () => {
+    const account = { name: 'Victim', email: uniqueEmail('victim'), password: 'the-right-password' };
+    await signUp(processes[0]?.url ?? '', account);
+    const urls = processes.map((child) => child.url);
+    expectFiveChecks(await parallelWrongPasswords(urls, account.email, 15));
+    for (const url of urls)
+      expect((await passwordGrant(url, account.email, account.password)).status).toBe(429);
   });
 });

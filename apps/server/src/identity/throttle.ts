@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { signInFailures } from '../db/schema.ts';
 
@@ -17,46 +17,75 @@ export class SignInThrottled extends Error {
   }
 }
 
-const keysFor = (email: string, address: string) => ({
-  account: `account:${email.toLowerCase()}`,
-  address: `address:${address}`,
-});
+/** A password check the throttle let through, counted as a failure until it says otherwise. */
+export interface SignInAttempt {
+  /** The password was right: the account starts afresh and the address gets its attempt back. */
+  succeeded(): Promise<void>;
+}
 
 export function createSignInThrottle(db: Db, now: () => Date = () => new Date()) {
+  const { key, failures, windowStartedAt, blockedUntil } = signInFailures;
+
   return {
-    /** Throws SignInThrottled while the account or the address is blocked. */
-    async assertAllowed(email: string, address: string) {
-      const keys = keysFor(email, address);
-      const rows = await db
-        .select()
-        .from(signInFailures)
-        .where(inArray(signInFailures.key, [keys.account, keys.address]));
-      const blockedUntil = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
-      const remaining = blockedUntil - now().getTime();
-      if (remaining > 0) throw new SignInThrottled(Math.ceil(remaining / 1000));
-    },
+    /**
+     * Counts an attempt for the account and the address before the password is checked, so parallel
+     * attempts cannot all pass a check made before any of them failed: the fifth attempt on an account
+     * blocks it, and the sixth is refused whether or not the others have finished. Throws SignInThrottled,
+     * counting nothing, while the account or the address is blocked.
+     */
+    async begin(email: string, address: string): Promise<SignInAttempt> {
+      const at = now();
+      const windowExpired = sql`${windowStartedAt} < ${new Date(at.getTime() - WINDOW_MS)}`;
+      const keys = { account: `account:${email.toLowerCase()}`, address: `address:${address}` };
+      const ownAddressBlock = await db.transaction(async (tx) => {
+        let ownBlock: Date | undefined;
+        // Always the account row first, then the address row: one lock order, no deadlocks.
+        for (const kind of ['account', 'address'] as const) {
+          const limit = LIMITS[kind];
+          // One conditional upsert: a blocked row is locked but not counted, and no row comes back.
+          const [counted] = await tx
+            .insert(signInFailures)
+            .values({ key: keys[kind], failures: 1, windowStartedAt: at })
+            .onConflictDoUpdate({
+              target: key,
+              set: {
+                failures: sql`CASE WHEN ${windowExpired} THEN 1 ELSE ${failures} + 1 END`,
+                windowStartedAt: sql`CASE WHEN ${windowExpired} THEN ${at} ELSE ${windowStartedAt} END`,
+                blockedUntil: sql`CASE WHEN NOT ${windowExpired} AND ${failures} + 1 >= ${limit.failures}
+                  THEN ${new Date(at.getTime() + limit.blockMs)} ELSE ${blockedUntil} END`,
+              },
+              setWhere: or(isNull(blockedUntil), lte(blockedUntil, at)),
+            })
+            .returning({ blockedUntil });
+          if (!counted) {
+            const [row] = await tx.select({ blockedUntil }).from(signInFailures).where(eq(key, keys[kind]));
+            const remaining = (row?.blockedUntil?.getTime() ?? at.getTime()) - at.getTime();
+            // Throwing rolls back the row counted for the account.
+            throw new SignInThrottled(Math.max(1, Math.ceil(remaining / 1000)));
+          }
+          // The row was not blocked before, so a block now is this attempt's own.
+          if (kind === 'address' && counted.blockedUntil && counted.blockedUntil > at) {
+            ownBlock = counted.blockedUntil;
+          }
+        }
+        return ownBlock;
+      });
 
-    async recordFailure(email: string, address: string) {
-      const keys = keysFor(email, address);
-      for (const [kind, key] of Object.entries(keys) as ['account' | 'address', string][]) {
-        const limit = LIMITS[kind];
-        const at = now();
-        const windowStart = new Date(at.getTime() - WINDOW_MS);
-        // One statement: reset the count when the window has passed, block once the limit is reached.
-        await db.execute(sql`
-          INSERT INTO sign_in_failures (key, failures, window_started_at) VALUES (${key}, 1, ${at})
-          ON CONFLICT (key) DO UPDATE SET
-            failures = CASE WHEN sign_in_failures.window_started_at < ${windowStart} THEN 1 ELSE sign_in_failures.failures + 1 END,
-            window_started_at = CASE WHEN sign_in_failures.window_started_at < ${windowStart} THEN ${at} ELSE sign_in_failures.window_started_at END,
-            blocked_until = CASE
-              WHEN sign_in_failures.window_started_at >= ${windowStart} AND sign_in_failures.failures + 1 >= ${limit.failures}
-              THEN ${new Date(at.getTime() + limit.blockMs)}
-              ELSE sign_in_failures.blocked_until END`);
-      }
-    },
-
-    async recordSuccess(email: string) {
-      await db.delete(signInFailures).where(eq(signInFailures.key, keysFor(email, '').account));
+      return {
+        async succeeded() {
+          await db.delete(signInFailures).where(eq(key, keys.account));
+          // The address's block is lifted only if this attempt set it (it reached the limit while in flight).
+          await db
+            .update(signInFailures)
+            .set({
+              failures: sql`greatest(${failures} - 1, 0)`,
+              ...(ownAddressBlock && {
+                blockedUntil: sql`CASE WHEN ${blockedUntil} = ${ownAddressBlock} THEN NULL ELSE ${blockedUntil} END`,
+              }),
+            })
+            .where(eq(key, keys.address));
+        },
+      };
     },
   };
 }

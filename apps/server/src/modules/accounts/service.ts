@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { badInput, DomainError, notFound } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
@@ -19,12 +20,23 @@ export interface TokenClaims {
   name?: string;
 }
 
+/** How passwords are hashed and checked (scrypt; tests watch the checks through it). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
 export function createAccountService(deps: {
   store: AccountStore;
   throttle: SignInThrottle;
   externalIssuer: boolean;
+  passwords?: PasswordHashing;
 }) {
-  const { store, throttle } = deps;
+  const { store, throttle, passwords = { hash: hashPassword, verify: verifyPassword } } = deps;
+  // A hash of a random password, so an account that is unknown or has no password costs the same
+  // check as a wrong password: the time of the answer does not tell which accounts exist.
+  let standIn: Promise<string> | undefined;
+  const standInHash = () => (standIn ??= passwords.hash(randomBytes(32).toString('base64url')));
 
   async function requireByEmail(email: string): Promise<AccountWithCustomer> {
     const account = await store.findByEmail(email);
@@ -40,7 +52,7 @@ export function createAccountService(deps: {
     }
     const { name, email, password } = parsed.data;
     if (await store.findByEmail(email)) throw badInput('email', 'An account with this email already exists');
-    return store.insertCustomerWithAccount({ name, email, passwordHash: await hashPassword(password) });
+    return store.insertCustomerWithAccount({ name, email, passwordHash: await passwords.hash(password) });
   }
 
   return {
@@ -53,14 +65,11 @@ export function createAccountService(deps: {
       password: string,
       address: string,
     ): Promise<AccountWithCustomer | null> {
-      await throttle.assertAllowed(email, address);
+      const attempt = await throttle.begin(email, address);
       const account = await store.findByEmail(email);
-      const valid = account?.passwordHash ? await verifyPassword(password, account.passwordHash) : false;
-      if (!account || !valid) {
-        await throttle.recordFailure(email, address);
-        return null;
-      }
-      await throttle.recordSuccess(email);
+      const valid = await passwords.verify(password, account?.passwordHash ?? (await standInHash()));
+      if (!account?.passwordHash || !valid) return null;
+      await attempt.succeeded();
       return account;
     },
 
