@@ -155,7 +155,9 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // Koa, like Fastify, reads the caller's address (the sign-in throttle's key) and the host and scheme of
+  // discovery's endpoints from X-Forwarded-* only behind a proxy we are told to trust.
+  provider.proxy = env.TRUST_PROXY;
 
   // Keycloak's token responses carry refresh_expires_in; clients of the contract read it.
   provider.use(async (ctx, next) => {
