@@ -8,6 +8,8 @@ import { runAdminCommand } from './commands.ts';
 /** Where a running server tells the command line how to reach it (PGlite admits one process). */
 export const serverFile = (dataDir: string) => path.join(dataDir, 'server.json');
 
+const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
 /**
  * With PGlite the admin command goes through the running server: a loopback-only endpoint, guarded by a
  * token written next to the data (readable by the operator only).
@@ -15,19 +17,29 @@ export const serverFile = (dataDir: string) => path.join(dataDir, 'server.json')
 export function adminEndpoint(app: FastifyInstance, services: Services) {
   const token = randomBytes(32).toString('base64url');
 
-  app.post<{ Body: { argv?: unknown } }>('/admin/commands', async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '');
-    const expected = Buffer.from(token);
-    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
-    if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.code(403).send({ error: 'forbidden' });
-    }
-    const argv = request.body.argv;
-    if (!Array.isArray(argv) || !argv.every((item) => typeof item === 'string')) {
-      return reply.code(400).send({ error: 'argv must be a list of strings' });
-    }
-    return runAdminCommand(argv, services);
-  });
+  app.post<{ Body: { argv: string[] } }>(
+    '/admin/commands',
+    {
+      // Checked before the body is read: others learn nothing, not even what the body should be.
+      onRequest: async (request, reply) => {
+        const given = Buffer.from(request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '');
+        const expected = Buffer.from(token);
+        // The socket's address, not a forwarded one: only a process on this machine may call.
+        const loopback = LOOPBACK.includes(request.socket.remoteAddress ?? '');
+        if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          return reply.code(403).send({ error: 'forbidden' });
+        }
+      },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['argv'],
+          properties: { argv: { type: 'array', items: { type: 'string' } } },
+        },
+      },
+    },
+    async (request) => runAdminCommand(request.body.argv, services),
+  );
 
   return {
     async publish(dataDir: string, port: number) {

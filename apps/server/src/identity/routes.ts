@@ -11,6 +11,22 @@ import { SignInThrottled } from './throttle.ts';
 
 const UMA_GRANT = 'urn:ietf:params:oauth:grant-type:uma-ticket';
 
+// Request bodies are checked by Fastify before a handler runs: a missing, non-object or mistyped body is
+// a 400 naming the problem. Values within (an empty or too short field) are the handlers' to judge.
+const SIGN_IN_FIELDS = ['email', 'password'] as const;
+const SIGN_UP_FIELDS = ['name', 'email', 'password', 'passwordConfirm'] as const;
+/** The token endpoint's fields we read ourselves (UMA); oidc-provider checks the rest of its grants. */
+const TOKEN_FIELDS = ['grant_type', 'audience', 'response_mode'] as const;
+type Fields<Names extends readonly string[]> = Record<Names[number], string>;
+type TokenForm = Partial<Fields<typeof TOKEN_FIELDS>>;
+
+/** An object whose listed fields are strings; the sign-in pages always send all of theirs. */
+const stringFields = (fields: readonly string[], { required }: { required: boolean }) => ({
+  type: 'object',
+  required: required ? fields : [],
+  properties: Object.fromEntries(fields.map((field) => [field, { type: 'string' }])),
+});
+
 interface Deps {
   env: Environment;
   identity: IdentityProvider;
@@ -57,12 +73,13 @@ export async function identityRoutes(
       },
     );
 
-    forms.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
+    forms.post<{ Params: { uid: string }; Body: Fields<typeof SIGN_IN_FIELDS> }>(
       `${base}/interaction/:uid/login`,
+      { schema: { body: stringFields(SIGN_IN_FIELDS, { required: true }) } },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
-        const email = String(request.body.email ?? '').trim();
-        const password = String(request.body.password ?? '');
+        const email = request.body.email.trim();
+        const { password } = request.body;
         if (!email || !password) {
           return reply
             .code(400)
@@ -97,17 +114,17 @@ export async function identityRoutes(
       },
     );
 
-    forms.post<{ Params: { uid: string }; Body: Record<string, string | undefined> }>(
+    forms.post<{ Params: { uid: string }; Body: Fields<typeof SIGN_UP_FIELDS> }>(
       `${base}/interaction/:uid/register`,
+      { schema: { body: stringFields(SIGN_UP_FIELDS, { required: true }) } },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
-        const values = { name: request.body.name ?? '', email: (request.body.email ?? '').trim() };
-        const password = request.body.password ?? '';
+        const values = { name: request.body.name, email: request.body.email.trim() };
+        const { password } = request.body;
         const errors: Record<string, string> = {};
         const parsed = registrationSchema.safeParse({ ...values, password });
         for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
-        if (password !== (request.body.passwordConfirm ?? ''))
-          errors.passwordConfirm = 'Passwords do not match';
+        if (password !== request.body.passwordConfirm) errors.passwordConfirm = 'Passwords do not match';
         if (Object.keys(errors).length === 0) {
           try {
             const accountId = await accounts.create({ ...values, password });
@@ -133,9 +150,19 @@ export async function identityRoutes(
       },
     );
 
-    forms.post<{ Body: Record<string, string | undefined> }>(
+    forms.post<{ Body: TokenForm }>(
       `${base}${KEYCLOAK_ROUTES.token}`,
-      { config: { rateLimit: tokenRateLimit } },
+      {
+        config: { rateLimit: tokenRateLimit },
+        schema: { body: stringFields(TOKEN_FIELDS, { required: false }) },
+        // Clients of the token endpoint read OAuth errors, malformed requests included.
+        errorHandler: (error, _request, reply) => {
+          if (!error.statusCode || error.statusCode >= 500) throw error;
+          return reply
+            .code(error.statusCode)
+            .send({ error: 'invalid_request', error_description: error.message });
+        },
+      },
       async (request, reply) => {
         if (request.body.grant_type !== UMA_GRANT) return delegate(request, reply);
         return permissionsGrant(request, reply);
@@ -162,10 +189,7 @@ export async function identityRoutes(
   }
 
   /** UMA permissions as Keycloak answers them with response_mode=permissions. */
-  async function permissionsGrant(
-    request: FastifyRequest<{ Body: Record<string, string | undefined> }>,
-    reply: FastifyReply,
-  ) {
+  async function permissionsGrant(request: FastifyRequest<{ Body: TokenForm }>, reply: FastifyReply) {
     const account = await accountOf(request, reply);
     if (!account) return reply;
     const { audience, response_mode: mode } = request.body;
