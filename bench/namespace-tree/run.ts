@@ -8,7 +8,7 @@
 // Run: node --import tsx bench/namespace-tree/run.ts   (DATABASE_URL=... to measure PostgreSQL)
 import { ingressUrl } from '../../apps/server/src/modules/containers/addresses.ts';
 import { bytesIn, gbIn } from '../../apps/server/src/modules/volumes/rules.ts';
-import { autocannon, seedCustomer, seedNamespace, startPlatform } from '../support/platform.ts';
+import { autocannon, seedCustomer, seedNamespaces, startPlatform } from '../support/platform.ts';
 
 const QUERY = `query Tree($name: String!) { namespace(name: $name) { id name state locked
   containers { id name type image privateRegistry { name } resources ports
@@ -120,7 +120,7 @@ const url = await platform.listen();
 await berth.provisioner.stop();
 await berth.scheduler.stop();
 const seedTree = (token: string, name: string, containers: number) =>
-  seedNamespace(platform, { url, token }, name, { registries: 5, volumes: 10, containers });
+  seedNamespaces(platform, url, [{ token, namespace: name }], { registries: 5, volumes: 10, containers });
 const graphqlBody = (name: string) => JSON.stringify({ query: QUERY, variables: { name } });
 const graphqlRequest = (token: string, name: string) =>
   fetch(`${url}/graphql/platform`, {

@@ -134,104 +134,141 @@ export interface NamespaceSize {
 
 let namespaces = 0;
 
-/** A settled namespace of this size, created through the API as a customer would. */
-export async function seedNamespace(
+/** Whose namespace, under which name. */
+export interface SeedTarget {
+  token: string;
+  namespace: string;
+}
+
+/**
+ * Settled namespaces of this size, one per target, created through the API as customers would: each step
+ * for all targets at once, then the runtime settles.
+ */
+export async function seedNamespaces(
   platform: Platform,
-  { url, token }: { url: string; token: string },
-  name: string,
+  url: string,
+  targets: SeedTarget[],
   size: NamespaceSize,
 ) {
-  const mutate = (query: string, variables: object) => graphql(url, token, query, variables);
-  const site = (namespaces += 1);
-  await mutate('mutation($input: NamespaceCreateInput!) { namespaceCreate(namespaceInput: $input) { id } }', {
-    input: { name, description: `Namespace ${name}` },
-  });
-  await settle(platform);
-  for (let index = 0; index < size.registries; index += 1) {
-    await mutate(
-      'mutation($input: RegistryCreateInput!) { registryConnectionCreate(registryInput: $input) { id } }',
-      {
-        input: {
-          namespace: name,
-          name: `registry-${index}`,
-          source: `registry${index}.example.com`,
-          username: 'bench',
-          password: 'bench-password',
-          verify: false,
-        },
-      },
-    );
-  }
-  for (let index = 0; index < size.volumes; index += 1) {
-    await mutate('mutation($input: VolumeCreateInput) { volumeCreate(volumeInput: $input) { id } }', {
-      input: { namespace: name, name: `volume-${index}`, size: 10 },
-    });
-  }
-  await settle(platform);
   const mount = (index: number) => ({
     path: '/data',
     volume: { name: `volume-${index % size.volumes}`, autoCreate: false },
   });
-  for (let index = 0; index < size.containers; index += 1) {
-    await mutate(
-      'mutation($input: ContainerCreateInput) { containerCreate(containerInput: $input) { id } }',
-      {
-        input: {
-          namespace: name,
-          name: `app-${index}`,
-          image: 'nginx:1.27',
-          registry: size.registries > 0 ? `registry-${index % size.registries}` : null,
-          ports: ['80', '8080'],
-          environmentVariables: [
-            ...['MODE', 'LEVEL', 'REGION', 'FEATURE'].map((variable) => ({
-              name: variable,
-              value: `${variable}-${index}`,
-            })),
-            { name: 'TOKEN', value: 'not-for-your-eyes', secret: true },
-          ],
-          ingresses: [
-            { port: 80 },
-            {
-              port: 8080,
-              domainName: `app-${index}.${name}-${site}.example.com`, // unique across customers
-              enableTLS: true,
-              whitelist: ['10.0.0.0/8'],
+  const jobNames = Array.from({ length: size.containerJobs ?? 0 }, (_, index) => `job-${index}`);
+  const steps = [
+    async ({ token, namespace }: SeedTarget) => {
+      await graphql(
+        url,
+        token,
+        'mutation($input: NamespaceCreateInput!) { namespaceCreate(namespaceInput: $input) { id } }',
+        {
+          input: { name: namespace, description: `Namespace ${namespace}` },
+        },
+      );
+    },
+    async ({ token, namespace }: SeedTarget) => {
+      for (let index = 0; index < size.registries; index += 1) {
+        await graphql(
+          url,
+          token,
+          'mutation($input: RegistryCreateInput!) { registryConnectionCreate(registryInput: $input) { id } }',
+          {
+            input: {
+              namespace,
+              name: `registry-${index}`,
+              source: `registry${index}.example.com`,
+              username: 'bench',
+              password: 'bench-password',
+              verify: false,
             },
-          ],
-          mounts: size.volumes > 0 ? [mount(index)] : [],
-          healthCheck: { port: 80, path: '/health' },
-        },
-      },
-    );
+          },
+        );
+      }
+      for (let index = 0; index < size.volumes; index += 1) {
+        await graphql(
+          url,
+          token,
+          'mutation($input: VolumeCreateInput) { volumeCreate(volumeInput: $input) { id } }',
+          {
+            input: { namespace, name: `volume-${index}`, size: 10 },
+          },
+        );
+      }
+    },
+    async ({ token, namespace }: SeedTarget) => {
+      const site = (namespaces += 1); // custom domains are unique across customers
+      for (let index = 0; index < size.containers; index += 1) {
+        await graphql(
+          url,
+          token,
+          'mutation($input: ContainerCreateInput) { containerCreate(containerInput: $input) { id } }',
+          {
+            input: {
+              namespace,
+              name: `app-${index}`,
+              image: 'nginx:1.27',
+              registry: size.registries > 0 ? `registry-${index % size.registries}` : null,
+              ports: ['80', '8080'],
+              environmentVariables: [
+                ...['MODE', 'LEVEL', 'REGION', 'FEATURE'].map((variable) => ({
+                  name: variable,
+                  value: `${variable}-${index}`,
+                })),
+                { name: 'TOKEN', value: 'not-for-your-eyes', secret: true },
+              ],
+              ingresses: [
+                { port: 80 },
+                {
+                  port: 8080,
+                  domainName: `app-${index}.${namespace}-${site}.example.com`,
+                  enableTLS: true,
+                  whitelist: ['10.0.0.0/8'],
+                },
+              ],
+              mounts: size.volumes > 0 ? [mount(index)] : [],
+              healthCheck: { port: 80, path: '/health' },
+            },
+          },
+        );
+      }
+      for (const [index, name] of jobNames.entries()) {
+        await graphql(
+          url,
+          token,
+          'mutation($input: ContainerJobCreateInput!) { containerJobCreate(scheduledJob: $input) { name } }',
+          {
+            input: {
+              namespace,
+              name,
+              image: 'busybox:1.37',
+              resources: 'CPU_250_RAM_500',
+              command: ['sh', '-c', 'echo done'],
+              schedule: '0 3 * * *',
+              environmentVariables: [
+                { name: 'MODE', value: 'nightly' },
+                { name: 'TOKEN', value: 'not-for-your-eyes', secret: true },
+              ],
+              mounts: size.volumes > 0 ? [mount(index)] : [],
+            },
+          },
+        );
+      }
+    },
+    async ({ token, namespace }: SeedTarget) => {
+      for (const name of jobNames) {
+        await graphql(
+          url,
+          token,
+          'mutation($job: ResourceNameInput!) { containerJobRun(scheduledJob: $job) { name } }',
+          {
+            job: { namespace, name },
+          },
+        );
+      }
+    },
+  ];
+  for (const step of steps) {
+    await Promise.all(targets.map(step));
+    await settle(platform);
   }
-  const jobs = Array.from({ length: size.containerJobs ?? 0 }, (_, index) => ({
-    namespace: name,
-    name: `job-${index}`,
-  }));
-  for (const [index, job] of jobs.entries()) {
-    await mutate(
-      'mutation($input: ContainerJobCreateInput!) { containerJobCreate(scheduledJob: $input) { name } }',
-      {
-        input: {
-          ...job,
-          image: 'busybox:1.37',
-          resources: 'CPU_250_RAM_500',
-          command: ['sh', '-c', 'echo done'],
-          schedule: '0 3 * * *',
-          environmentVariables: [
-            { name: 'MODE', value: 'nightly' },
-            { name: 'TOKEN', value: 'not-for-your-eyes', secret: true },
-          ],
-          mounts: size.volumes > 0 ? [mount(index)] : [],
-        },
-      },
-    );
-  }
-  await settle(platform);
-  for (const job of jobs) {
-    await mutate('mutation($job: ResourceNameInput!) { containerJobRun(scheduledJob: $job) { name } }', {
-      job,
-    });
-  }
-  await settle(platform);
 }
