@@ -4,10 +4,31 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['namespaces', 'containers', 'container-jobs', 'registries', 'volumes', 'databases', 'access', 'billing', 'audit-log'];
+const features = [
+  'namespaces',
+  'containers',
+  'container-jobs',
+  'registries',
+  'volumes',
+  'databases',
+  'access',
+  'billing',
+  'audit-log',
+];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/portal/src/gql/**', 'apps/server/src/generated/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/portal/src/gql/**',
+      'apps/portal/src/app/route-tree.gen.ts',
+      'apps/server/src/generated/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

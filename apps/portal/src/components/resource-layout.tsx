@@ -5,21 +5,14 @@ import Stack from '@mui/material/Stack';
 import { mdiAlertCircleOutline, mdiArrowLeft, mdiMagnify } from '@mdi/js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Outlet, type LinkProps } from '@tanstack/react-router';
-import type { paths } from '../config/paths.ts';
 import { GraphQLRequestError } from '../lib/graphql/errors.ts';
 import { EmptyState } from './empty-state.tsx';
 import { MdiIcon } from './mdi-icon.tsx';
 import { MessagePage } from './message-page.tsx';
 import { PageHeader } from './page-header.tsx';
 import { RouteTabs, type RouteTab } from './route-tabs.tsx';
-import { ButtonLink, TextLink } from './router-links.tsx';
+import { ButtonLink, TextLink, type LinkTarget } from './router-links.tsx';
 import { StateChip } from './state-chip.tsx';
-
-/** The namespace page or one of its tabs, such as its list of containers. */
-type NamespacePagePath = Exclude<
-  (typeof paths.namespaces)[keyof typeof paths.namespaces],
-  typeof paths.namespaces.list | typeof paths.namespaces.create
->;
 
 interface ResourceLayoutProps<TResource extends { name: string; state: string }> {
   /** What the page shows, as customers call it: `container`, `container job`. */
@@ -28,7 +21,7 @@ interface ResourceLayoutProps<TResource extends { name: string; state: string }>
   name: string;
   namespaceName: string;
   /** The namespace tab that lists this kind of resource. */
-  listTo: NamespacePagePath;
+  list: LinkTarget;
   query: UseQueryResult<TResource>;
   actions: (resource: TResource) => ReactNode;
   tabs: readonly RouteTab[];
@@ -44,7 +37,7 @@ export function ResourceLayout<TResource extends { name: string; state: string }
   kind,
   name,
   namespaceName,
-  listTo,
+  list,
   query,
   actions,
   tabs,
@@ -57,7 +50,7 @@ export function ResourceLayout<TResource extends { name: string; state: string }
         icon={mdiMagnify}
         title={`${Kind} not found`}
         action={
-          <ButtonLink to={listTo} params={{ namespaceName }} variant="contained">
+          <ButtonLink to={list.to} params={list.params} variant="contained">
             Back to {namespaceName}
           </ButtonLink>
         }
@@ -92,8 +85,8 @@ export function ResourceLayout<TResource extends { name: string; state: string }
   return (
     <>
       <TextLink
-        to={listTo}
-        params={{ namespaceName }}
+        to={list.to}
+        params={list.params}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
       >
         <MdiIcon path={mdiArrowLeft} fontSize="small" />

@@ -11,14 +11,15 @@ import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiMenu, mdiPackageVariantClosed } from '@mdi/js';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { AccessBanner } from '../../features/access/components/access-banner.tsx';
-import { paths } from '../../config/paths.ts';
 import { productName } from '../router/route-meta.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { Navigation } from './navigation.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 
-const NavigationDrawer = lazy(() => import('./navigation-drawer.tsx').then((module) => ({ default: module.NavigationDrawer })));
+const NavigationDrawer = lazy(() =>
+  import('./navigation-drawer.tsx').then((module) => ({ default: module.NavigationDrawer })),
+);
 
 const sidebarWidth = 280;
 
@@ -48,14 +49,27 @@ export function AppShell() {
       <AppBar position="fixed" color="appBar" elevation={0}>
         <Toolbar>
           {!desktop && (
-            <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open navigation"
+              onClick={() => setDrawerOpen(true)}
+              sx={{ mr: 1 }}
+            >
               <MdiIcon path={mdiMenu} />
             </IconButton>
           )}
           <Box
             component={Link}
-            to={paths.welcome}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
+            to={'/welcome'}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              color: 'inherit',
+              textDecoration: 'none',
+              flexGrow: 1,
+            }}
           >
             <MdiIcon path={mdiPackageVariantClosed} sx={{ fontSize: 26 }} />
             <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
@@ -70,7 +84,13 @@ export function AppShell() {
       {desktop ? (
         <Box
           component="aside"
-          sx={{ width: sidebarWidth, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+          sx={{
+            width: sidebarWidth,
+            flexShrink: 0,
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
         >
           <Box sx={{ position: 'sticky', top: 0 }}>
             <Toolbar />

@@ -5,11 +5,10 @@ import ListItemText from '@mui/material/ListItemText';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiCubeOutline, mdiDatabaseOutline } from '@mdi/js';
 import { ListItemLink } from '../../components/router-links.tsx';
-import { paths } from '../../config/paths.ts';
 
 const sections = [
-  { label: 'Serverless containers', to: paths.namespaces.list, icon: mdiCubeOutline },
-  { label: 'Cloud databases', to: paths.databases, icon: mdiDatabaseOutline },
+  { label: 'Serverless containers', to: '/compute/serverless-containers', icon: mdiCubeOutline },
+  { label: 'Cloud databases', to: '/storage/databases', icon: mdiDatabaseOutline },
 ] as const;
 
 /** The product sections; the current one is marked for sighted and screen-reader users alike. */

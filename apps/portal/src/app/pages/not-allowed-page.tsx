@@ -1,7 +1,6 @@
 import { mdiLockOutline } from '@mdi/js';
 import { MessagePage } from '../../components/message-page.tsx';
 import { ButtonLink } from '../../components/router-links.tsx';
-import { paths } from '../../config/paths.ts';
 
 export function NotAllowedPage() {
   return (
@@ -9,7 +8,7 @@ export function NotAllowedPage() {
       icon={mdiLockOutline}
       title="Not allowed"
       action={
-        <ButtonLink to={paths.namespaces.list} variant="contained">
+        <ButtonLink to={'/compute/serverless-containers'} variant="contained">
           Back to namespaces
         </ButtonLink>
       }

@@ -1,7 +1,6 @@
 import { mdiMapMarkerQuestionOutline } from '@mdi/js';
 import { MessagePage } from '../../components/message-page.tsx';
 import { ButtonLink } from '../../components/router-links.tsx';
-import { paths } from '../../config/paths.ts';
 
 export function NotFoundPage() {
   return (
@@ -9,7 +8,7 @@ export function NotFoundPage() {
       icon={mdiMapMarkerQuestionOutline}
       title="Page not found"
       action={
-        <ButtonLink to={paths.welcome} variant="contained">
+        <ButtonLink to={'/welcome'} variant="contained">
           Go to the start page
         </ButtonLink>
       }

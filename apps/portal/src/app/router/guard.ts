@@ -1,4 +1,3 @@
-import { paths } from '../../config/paths.ts';
 import { grants, type Permissions } from '../../lib/auth/permissions.ts';
 import { documentTitle, type RouteMeta } from './route-meta.ts';
 
@@ -17,8 +16,10 @@ export interface GuardedNavigation {
   namespaceName: string | undefined;
 }
 
+const notAllowed = '/not-allowed';
+
 /** Where to go instead, or null to continue. */
-export type GlobalGuard = (navigation: GuardedNavigation) => Promise<typeof paths.notAllowed | null>;
+export type GlobalGuard = (navigation: GuardedNavigation) => Promise<typeof notAllowed | null>;
 
 /** The global guard of SPEC §2, run before every navigation, in the order the spec gives. */
 export function createGlobalGuard(dependencies: GuardDependencies): GlobalGuard {
@@ -27,8 +28,8 @@ export function createGlobalGuard(dependencies: GuardDependencies): GlobalGuard 
   return async ({ meta, namespaceName }) => {
     dependencies.setTitle(documentTitle(meta.title));
     await dependencies.loadAccount();
-    if (meta.security && !grants(await dependencies.refreshPermissions(), meta.security)) return paths.notAllowed;
-    if (meta.featureFlag && !dependencies.isFeatureEnabled(meta.featureFlag)) return paths.notAllowed;
+    if (meta.security && !grants(await dependencies.refreshPermissions(), meta.security)) return notAllowed;
+    if (meta.featureFlag && !dependencies.isFeatureEnabled(meta.featureFlag)) return notAllowed;
     if (currentNamespace !== undefined && currentNamespace !== namespaceName) {
       dependencies.clearNamespaceCache(currentNamespace);
     }

@@ -4,7 +4,7 @@ import { accountQueryOptions, permissionsQueryOptions } from '../../lib/auth/que
 import { isFeatureEnabled } from '../../lib/flags.ts';
 import { databaseClustersKey, namespaceScopeKey } from '../../lib/query-keys.ts';
 import { createGlobalGuard } from './guard.ts';
-import { routeTree } from './routes.tsx';
+import { routeTree } from '../route-tree.gen.ts';
 
 export function createAppRouter(queryClient: QueryClient) {
   const guard = createGlobalGuard({

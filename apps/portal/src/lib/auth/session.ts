@@ -14,7 +14,8 @@ interface SignInState {
 export function safeReturnPath(value: unknown): string {
   if (typeof value === 'object' && value !== null && 'returnTo' in value) {
     const returnTo = value.returnTo;
-    if (typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//')) return returnTo;
+    if (typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//'))
+      return returnTo;
   }
   return paths.home;
 }
@@ -55,7 +56,9 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
   const currentPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
   const restartSignIn = () => {
-    void load().then(({ main }) => main.signinRedirect({ state: { returnTo: currentPath() } satisfies SignInState }));
+    void load().then(({ main }) =>
+      main.signinRedirect({ state: { returnTo: currentPath() } satisfies SignInState }),
+    );
   };
 
   // One refresh at a time: parallel requests that all find the token about to expire share it.
@@ -117,7 +120,9 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
         return true;
       }
       if (path === paths.register) {
-        await registration().signinRedirect({ state: { returnTo: paths.namespaces.list } satisfies SignInState });
+        await registration().signinRedirect({
+          state: { returnTo: paths.afterRegistration } satisfies SignInState,
+        });
       } else {
         await main.signinRedirect({ state: { returnTo: currentPath() } satisfies SignInState });
       }
@@ -136,7 +141,11 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
 
     getTokenEndpoint() {
       tokenEndpoint ??= fetch(`${env.oidcAuthority}/.well-known/openid-configuration`)
-        .then((response) => (response.ok ? (response.json() as Promise<{ token_endpoint?: string }>) : Promise.reject(new Error('Failed to get permissions'))))
+        .then((response) =>
+          response.ok
+            ? (response.json() as Promise<{ token_endpoint?: string }>)
+            : Promise.reject(new Error('Failed to get permissions')),
+        )
         .then((metadata) => metadata.token_endpoint ?? Promise.reject(new Error('Failed to get permissions')))
         .catch((error: unknown) => {
           tokenEndpoint = null;

@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import { DeleteAction } from '../../../components/delete-action.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useDeleteContainerJob } from '../api/delete-container-job.ts';
 
 /** Deleting asks for the job's name to be typed, then returns to the namespace's jobs. */
@@ -26,7 +25,10 @@ export function DeleteJobButton({
       trigger="button"
       typeToConfirm
       onDeleted={() =>
-        void navigate({ to: paths.namespaces.containerJobs, params: { namespaceName: namespace } })
+        void navigate({
+          to: '/compute/serverless-containers/$namespaceName/container-jobs',
+          params: { namespaceName: namespace },
+        })
       }
     />
   );

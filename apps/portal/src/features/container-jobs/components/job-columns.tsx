@@ -4,7 +4,6 @@ import { nextRuns } from '@berth/cron';
 import type { ResourceColumn } from '../../../components/resource-table.tsx';
 import { TextLink } from '../../../components/router-links.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
-import { paths } from '../../../config/paths.ts';
 import type { NamespaceContainerJobsQuery } from '../../../gql/graphql.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { EnabledSwitch } from './enabled-switch.tsx';
@@ -28,7 +27,7 @@ export function jobColumns(namespaceName: string, now: Date): readonly ResourceC
       cell: (job) => (
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <TextLink
-            to={paths.containerJobs.details}
+            to={'/compute/serverless-containers/$namespaceName/container-job/$containerJobName'}
             params={{ namespaceName, containerJobName: job.name }}
             sx={{ fontWeight: 600 }}
           >

@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useContainerJob } from '../api/get-container-job.ts';
 import { useModifyContainerJob } from '../api/modify-container-job.ts';
 import { JobForm } from '../components/job-form.tsx';
 import { toJobFormValues, toJobModifyInput } from '../components/job-input.ts';
 import type { JobFormValues } from '../components/job-schema.ts';
 
+const route = getRouteApi(
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure',
+);
+
 /** The job form, prefilled; saving sends only what changed (API.md patch semantics). */
 export function ConfigureJob() {
-  const { namespaceName, containerJobName } = useParams({
-    from: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName',
-  });
+  const { namespaceName, containerJobName } = route.useParams();
   const navigate = useNavigate();
   const job = useContainerJob(namespaceName, containerJobName);
   const modifyJob = useModifyContainerJob();
@@ -21,7 +22,10 @@ export function ConfigureJob() {
   const [initialValues, setInitialValues] = useState<JobFormValues | null>(null);
   if (!initialValues && job.data) setInitialValues(toJobFormValues(job.data));
   const toOverview = () =>
-    void navigate({ to: paths.containerJobs.overview, params: { namespaceName, containerJobName } });
+    void navigate({
+      to: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
+      params: { namespaceName, containerJobName },
+    });
 
   const submit = (values: JobFormValues) => {
     const input = initialValues && toJobModifyInput(namespaceName, initialValues, values);

@@ -1,27 +1,28 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { mdiAlertCircleOutline, mdiCalendarClock, mdiPlus } from '@mdi/js';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
-import { paths } from '../../../config/paths.ts';
 import { mayCreate } from '../../../lib/auth/access.ts';
 import { useAccess } from '../../../lib/auth/queries.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useContainerJobs } from '../api/get-container-jobs.ts';
 import { jobColumns } from '../components/job-columns.tsx';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/container-jobs');
+
 export function ContainerJobsTab() {
-  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const { namespaceName } = route.useParams();
   const jobs = useContainerJobs(namespaceName);
   const access = useAccess();
   const now = useNow();
   const canCreate = access !== undefined && jobs.data !== undefined && mayCreate(access, jobs.data.length);
   const createButton = canCreate && (
     <ButtonLink
-      to={paths.containerJobs.create}
+      to={'/compute/serverless-containers/$namespaceName/container-job/new'}
       params={{ namespaceName }}
       variant="contained"
       startIcon={<MdiIcon path={mdiPlus} />}

@@ -1,26 +1,30 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useCreateContainerJob } from '../api/create-container-job.ts';
 import { JobForm } from '../components/job-form.tsx';
 import { toJobCreateInput } from '../components/job-input.ts';
 import { defaultJobValues, type JobFormValues } from '../components/job-schema.ts';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/container-job/new');
+
 export function CreateJobPage() {
-  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const { namespaceName } = route.useParams();
   const navigate = useNavigate();
   const createJob = useCreateContainerJob();
   const backToNamespace = () =>
-    void navigate({ to: paths.namespaces.containerJobs, params: { namespaceName } });
+    void navigate({
+      to: '/compute/serverless-containers/$namespaceName/container-jobs',
+      params: { namespaceName },
+    });
 
   const submit = (values: JobFormValues) =>
     createJob.mutate(toJobCreateInput(namespaceName, values), {
       onSuccess: (created) => {
         showSnackbar(`Your container job ${created.name} is being created`, 'success');
         void navigate({
-          to: paths.containerJobs.overview,
+          to: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
           params: { namespaceName, containerJobName: created.name },
         });
       },

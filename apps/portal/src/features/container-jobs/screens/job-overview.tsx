@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiHistory } from '@mdi/js';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { NextRuns } from '../../../components/cron-editor/index.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FactsList } from '../../../components/facts-list.tsx';
@@ -20,11 +20,13 @@ import { useContainerJob } from '../api/get-container-job.ts';
 import { runColumns } from '../components/run-columns.tsx';
 import { ScheduleText } from '../components/schedule-text.tsx';
 
+const route = getRouteApi(
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
+);
+
 /** Everything about the job at a glance; the layout around it has loaded it (same query). */
 export function JobOverview() {
-  const { namespaceName, containerJobName } = useParams({
-    from: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName',
-  });
+  const { namespaceName, containerJobName } = route.useParams();
   const { data: job } = useContainerJob(namespaceName, containerJobName);
   if (!job) return null;
 

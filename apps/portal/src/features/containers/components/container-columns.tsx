@@ -3,7 +3,6 @@ import type { ResourceColumn } from '../../../components/resource-table.tsx';
 import { CopyableAddress } from '../../../components/copyable-address.tsx';
 import { TextLink } from '../../../components/router-links.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
-import { paths } from '../../../config/paths.ts';
 import type { NamespaceContainersQuery } from '../../../gql/graphql.ts';
 import { formatResources } from '../../../components/workload/resources.ts';
 
@@ -16,7 +15,7 @@ export function containerColumns(namespaceName: string): readonly ResourceColumn
       header: 'Name',
       cell: (container) => (
         <TextLink
-          to={paths.containers.details}
+          to={'/compute/serverless-containers/$namespaceName/container/$containerName'}
           params={{ namespaceName, containerName: container.name }}
           sx={{ fontWeight: 600 }}
         >

@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import { DeleteAction } from '../../../components/delete-action.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useDeleteContainer } from '../api/delete-container.ts';
 
 /** Deleting asks for the container's name to be typed, then returns to the namespace's containers. */
@@ -26,7 +25,10 @@ export function DeleteContainerButton({
       trigger="button"
       typeToConfirm
       onDeleted={() =>
-        void navigate({ to: paths.namespaces.containers, params: { namespaceName: namespace } })
+        void navigate({
+          to: '/compute/serverless-containers/$namespaceName/containers',
+          params: { namespaceName: namespace },
+        })
       }
     />
   );

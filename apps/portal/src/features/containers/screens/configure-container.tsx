@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useContainer } from '../api/get-container.ts';
 import { useModifyContainer } from '../api/modify-container.ts';
 import { ContainerForm } from '../components/container-form.tsx';
 import { toFormValues, toModifyInput } from '../components/container-input.ts';
 import type { ContainerFormValues } from '../components/container-schema.ts';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName/configure');
+
 /** The container form, prefilled; saving sends only what changed (API.md patch semantics). */
 export function ConfigureContainer() {
-  const { namespaceName, containerName } = useParams({
-    from: '/compute/serverless-containers/$namespaceName/container/$containerName',
-  });
+  const { namespaceName, containerName } = route.useParams();
   const navigate = useNavigate();
   const container = useContainer(namespaceName, containerName);
   const modifyContainer = useModifyContainer();
@@ -21,7 +20,10 @@ export function ConfigureContainer() {
   const [initialValues, setInitialValues] = useState<ContainerFormValues | null>(null);
   if (!initialValues && container.data) setInitialValues(toFormValues(container.data));
   const toOverview = () =>
-    void navigate({ to: paths.containers.overview, params: { namespaceName, containerName } });
+    void navigate({
+      to: '/compute/serverless-containers/$namespaceName/container/$containerName/overview',
+      params: { namespaceName, containerName },
+    });
 
   const submit = (values: ContainerFormValues) => {
     const input = initialValues && toModifyInput(namespaceName, initialValues, values);

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { mdiServerOff } from '@mdi/js';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { CopyableAddress } from '../../../components/copyable-address.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FactsList } from '../../../components/facts-list.tsx';
@@ -19,6 +19,8 @@ import {
   VariablesDetails,
 } from '../../../components/workload/workload-details.tsx';
 import { replicaColumns } from '../components/replica-columns.tsx';
+
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName/overview');
 
 type Ingress = ContainerDetails['ingresses'][number];
 const ingressColumns: ResourceColumn<Ingress>[] = [
@@ -53,9 +55,7 @@ function scalingText(container: ContainerDetails): string {
 
 /** Everything about the container at a glance; the layout around it has loaded it (same query). */
 export function ContainerOverview() {
-  const { namespaceName, containerName } = useParams({
-    from: '/compute/serverless-containers/$namespaceName/container/$containerName',
-  });
+  const { namespaceName, containerName } = route.useParams();
   const { data: container } = useContainer(namespaceName, containerName);
   if (!container) return null;
 

@@ -1,26 +1,27 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { mdiAlertCircleOutline, mdiPlus, mdiPackageVariant } from '@mdi/js';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
-import { paths } from '../../../config/paths.ts';
 import { mayCreate } from '../../../lib/auth/access.ts';
 import { useAccess } from '../../../lib/auth/queries.ts';
 import { useContainers } from '../api/get-containers.ts';
 import { containerColumns } from '../components/container-columns.tsx';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/containers');
+
 export function ContainersTab() {
-  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const { namespaceName } = route.useParams();
   const containers = useContainers(namespaceName);
   const access = useAccess();
   const canCreate =
     access !== undefined && containers.data !== undefined && mayCreate(access, containers.data.length);
   const createButton = canCreate && (
     <ButtonLink
-      to={paths.containers.create}
+      to={'/compute/serverless-containers/$namespaceName/container/new'}
       params={{ namespaceName }}
       variant="contained"
       startIcon={<MdiIcon path={mdiPlus} />}

@@ -1,25 +1,30 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useCreateContainer } from '../api/create-container.ts';
 import { ContainerForm } from '../components/container-form.tsx';
 import { toCreateInput } from '../components/container-input.ts';
 import { defaultContainerValues, type ContainerFormValues } from '../components/container-schema.ts';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/new');
+
 export function CreateContainerPage() {
-  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const { namespaceName } = route.useParams();
   const navigate = useNavigate();
   const createContainer = useCreateContainer();
-  const backToNamespace = () => void navigate({ to: paths.namespaces.containers, params: { namespaceName } });
+  const backToNamespace = () =>
+    void navigate({
+      to: '/compute/serverless-containers/$namespaceName/containers',
+      params: { namespaceName },
+    });
 
   const submit = (values: ContainerFormValues) =>
     createContainer.mutate(toCreateInput(namespaceName, values), {
       onSuccess: (created) => {
         showSnackbar(`Your container ${created.name} is being created`, 'success');
         void navigate({
-          to: paths.containers.overview,
+          to: '/compute/serverless-containers/$namespaceName/container/$containerName/overview',
           params: { namespaceName, containerName: created.name },
         });
       },

@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import { DeleteAction } from '../../../components/delete-action.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useDeleteNamespace } from '../api/delete-namespace.ts';
 
 /** Deleting asks for the namespace's name to be typed, then returns to the list where it fades out. */
@@ -17,7 +16,7 @@ export function DeleteNamespaceButton({ name, disabled }: { name: string; disabl
       disabled={disabled}
       trigger="button"
       typeToConfirm
-      onDeleted={() => void navigate({ to: paths.namespaces.list })}
+      onDeleted={() => void navigate({ to: '/compute/serverless-containers' })}
     />
   );
 }

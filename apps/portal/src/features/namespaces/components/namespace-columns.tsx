@@ -2,7 +2,6 @@ import type { ResourceColumn } from '../../../components/resource-table.tsx';
 import { TextLink } from '../../../components/router-links.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import type { NamespacesQuery } from '../../../gql/graphql.ts';
-import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 export type NamespaceRow = NamespacesQuery['namespaces'][number];
@@ -14,7 +13,7 @@ export const namespaceColumns: readonly ResourceColumn<NamespaceRow>[] = [
     header: 'Name',
     cell: (namespace) => (
       <TextLink
-        to={paths.namespaces.details}
+        to={'/compute/serverless-containers/$namespaceName'}
         params={{ namespaceName: namespace.name }}
         sx={{ fontWeight: 600 }}
       >

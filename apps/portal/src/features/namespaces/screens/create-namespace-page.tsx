@@ -2,7 +2,6 @@ import Paper from '@mui/material/Paper';
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { paths } from '../../../config/paths.ts';
 import { useCreateNamespace } from '../api/create-namespace.ts';
 import { NamespaceForm } from '../components/namespace-form.tsx';
 import type { NamespaceFormValues } from '../components/namespace-schema.ts';
@@ -17,19 +16,25 @@ export function CreateNamespacePage() {
       {
         onSuccess: (created) => {
           showSnackbar(`Your namespace: '${created.name}' has been created successfully! 🚀`, 'success');
-          void navigate({ to: paths.namespaces.details, params: { namespaceName: created.name } });
+          void navigate({
+            to: '/compute/serverless-containers/$namespaceName',
+            params: { namespaceName: created.name },
+          });
         },
       },
     );
 
   return (
     <>
-      <PageHeader title="Create namespace" subtitle="Containers, jobs, registries, volumes and databases live in a namespace." />
+      <PageHeader
+        title="Create namespace"
+        subtitle="Containers, jobs, registries, volumes and databases live in a namespace."
+      />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
         <NamespaceForm
           pending={createNamespace.isPending}
           onSubmit={submit}
-          onCancel={() => void navigate({ to: paths.namespaces.list })}
+          onCancel={() => void navigate({ to: '/compute/serverless-containers' })}
         />
       </Paper>
     </>

@@ -8,7 +8,6 @@ import { MessagePage } from '../../../components/message-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
-import { paths } from '../../../config/paths.ts';
 import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
 import { useNamespace } from '../api/get-namespace.ts';
 import { isChanging } from '../api/namespace-activity.ts';
@@ -24,7 +23,7 @@ export function NamespaceFrame({ name, children }: { name: string; children: Rea
         icon={mdiMagnify}
         title="Namespace not found"
         action={
-          <ButtonLink to={paths.namespaces.list} variant="contained">
+          <ButtonLink to={'/compute/serverless-containers'} variant="contained">
             Back to namespaces
           </ButtonLink>
         }
@@ -59,7 +58,12 @@ export function NamespaceFrame({ name, children }: { name: string; children: Rea
     <>
       <PageHeader
         title={
-          <Stack direction="row" useFlexGap spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack
+            direction="row"
+            useFlexGap
+            spacing={2}
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          >
             <span>{namespace.data.name}</span>
             <StateChip state={namespace.data.state} />
           </Stack>

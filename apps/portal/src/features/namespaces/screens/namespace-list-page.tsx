@@ -5,7 +5,6 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
-import { paths } from '../../../config/paths.ts';
 import { mayCreate } from '../../../lib/auth/access.ts';
 import { useAccess } from '../../../lib/auth/queries.ts';
 import { useNamespaces } from '../api/get-namespaces.ts';
@@ -14,9 +13,14 @@ import { namespaceColumns } from '../components/namespace-columns.tsx';
 export function NamespaceListPage() {
   const namespaces = useNamespaces();
   const access = useAccess();
-  const canCreate = access !== undefined && namespaces.data !== undefined && mayCreate(access, namespaces.data.length);
+  const canCreate =
+    access !== undefined && namespaces.data !== undefined && mayCreate(access, namespaces.data.length);
   const createButton = canCreate && (
-    <ButtonLink to={paths.namespaces.create} variant="contained" startIcon={<MdiIcon path={mdiPlus} />}>
+    <ButtonLink
+      to={'/compute/serverless-containers/new'}
+      variant="contained"
+      startIcon={<MdiIcon path={mdiPlus} />}
+    >
       Create namespace
     </ButtonLink>
   );

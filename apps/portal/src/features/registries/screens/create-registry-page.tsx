@@ -1,19 +1,23 @@
 import Paper from '@mui/material/Paper';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { paths } from '../../../config/paths.ts';
 import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
 import { useCreateRegistry } from '../api/create-registry.ts';
 import { RegistryForm } from '../components/registry-form.tsx';
 import type { RegistryFormValues } from '../components/registry-schema.ts';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/registries/new');
+
 export function CreateRegistryPage() {
-  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const { namespaceName } = route.useParams();
   const navigate = useNavigate();
   const createRegistry = useCreateRegistry();
   const backToRegistries = () =>
-    void navigate({ to: paths.namespaces.registries, params: { namespaceName } });
+    void navigate({
+      to: '/compute/serverless-containers/$namespaceName/registries',
+      params: { namespaceName },
+    });
 
   const submit = (values: RegistryFormValues) =>
     createRegistry.mutate(

@@ -1,21 +1,22 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { mdiAlertCircleOutline, mdiKeyChainVariant, mdiPlus } from '@mdi/js';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useRegistries } from '../api/get-registries.ts';
 import { registryColumns } from '../components/registry-columns.tsx';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/registries');
+
 export function RegistriesTab() {
-  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const { namespaceName } = route.useParams();
   const registries = useRegistries(namespaceName);
   const addButton = (
     <ButtonLink
-      to={paths.registries.create}
+      to={'/compute/serverless-containers/$namespaceName/registries/new'}
       params={{ namespaceName }}
       variant="contained"
       startIcon={<MdiIcon path={mdiPlus} />}

@@ -6,7 +6,6 @@ import { createLink } from '@tanstack/react-router';
 import type { ResourceColumn } from '../../../components/resource-table.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
-import { paths } from '../../../config/paths.ts';
 import type { NamespaceVolumesQuery } from '../../../gql/graphql.ts';
 import { DeleteVolumeButton } from './delete-volume-button.tsx';
 import { UsageBar } from './usage-bar.tsx';
@@ -40,7 +39,7 @@ export function volumeColumns(namespaceName: string): readonly ResourceColumn<Vo
           <Tooltip title={`Resize volume ${volume.name}`}>
             <span>
               <IconButtonLink
-                to={paths.volumes.resize}
+                to={'/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'}
                 params={{ namespaceName, volumeName: volume.name }}
                 aria-label={`Resize volume ${volume.name}`}
                 size="small"

@@ -3,16 +3,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { paths } from '../../../config/paths.ts';
 import { useCreateVolume } from '../api/create-volume.ts';
 import { volumeFormSchema, volumeLimits, type VolumeFormValues } from '../components/volume-schema.ts';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/new');
+
 export function CreateVolumePage() {
-  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const { namespaceName } = route.useParams();
   const navigate = useNavigate();
   const createVolume = useCreateVolume();
   const { control, handleSubmit } = useForm<VolumeFormValues>({
@@ -20,7 +21,8 @@ export function CreateVolumePage() {
     mode: 'onChange',
     defaultValues: { name: '', size: '10' },
   });
-  const backToVolumes = () => void navigate({ to: paths.namespaces.volumes, params: { namespaceName } });
+  const backToVolumes = () =>
+    void navigate({ to: '/compute/serverless-containers/$namespaceName/volumes', params: { namespaceName } });
   const submit = ({ name, size }: VolumeFormValues) =>
     createVolume.mutate(
       { namespace: namespaceName, name, size: Number(size) },

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { mdiAlertCircleOutline, mdiMagnify } from '@mdi/js';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FactsList } from '../../../components/facts-list.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -15,19 +15,19 @@ import { MessagePage } from '../../../components/message-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { paths } from '../../../config/paths.ts';
 import { useVolume } from '../api/get-volumes.ts';
 import { useIncreaseVolume } from '../api/increase-volume.ts';
 import { UsageBar } from '../components/usage-bar.tsx';
 import { volumeLimits, volumeResizeSchema, type VolumeResizeValues } from '../components/volume-schema.ts';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize');
+
 export function ResizeVolumePage() {
-  const { namespaceName, volumeName } = useParams({
-    from: '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize',
-  });
+  const { namespaceName, volumeName } = route.useParams();
   const navigate = useNavigate();
   const volume = useVolume(namespaceName, volumeName);
-  const backToVolumes = () => void navigate({ to: paths.namespaces.volumes, params: { namespaceName } });
+  const backToVolumes = () =>
+    void navigate({ to: '/compute/serverless-containers/$namespaceName/volumes', params: { namespaceName } });
 
   let content;
   if (volume.isError) {
@@ -49,7 +49,11 @@ export function ResizeVolumePage() {
         icon={mdiMagnify}
         title="Volume not found"
         action={
-          <ButtonLink to={paths.namespaces.volumes} params={{ namespaceName }} variant="contained">
+          <ButtonLink
+            to={'/compute/serverless-containers/$namespaceName/volumes'}
+            params={{ namespaceName }}
+            variant="contained"
+          >
             Back to volumes
           </ButtonLink>
         }

@@ -1,21 +1,22 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { mdiAlertCircleOutline, mdiHarddisk, mdiPlus } from '@mdi/js';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useVolumes } from '../api/get-volumes.ts';
 import { volumeColumns } from '../components/volume-columns.tsx';
 
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/volumes');
+
 export function VolumesTab() {
-  const { namespaceName } = useParams({ from: '/compute/serverless-containers/$namespaceName' });
+  const { namespaceName } = route.useParams();
   const volumes = useVolumes(namespaceName);
   const createButton = (
     <ButtonLink
-      to={paths.volumes.create}
+      to={'/compute/serverless-containers/$namespaceName/volumes/new'}
       params={{ namespaceName }}
       variant="contained"
       startIcon={<MdiIcon path={mdiPlus} />}

@@ -1,0 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { GlobalGuard } from './guard.ts';
+
+/** What every route's `beforeLoad` and loader receive (router.ts provides it). */
+export interface RouterContext {
+  queryClient: QueryClient;
+  guard: GlobalGuard;
+}

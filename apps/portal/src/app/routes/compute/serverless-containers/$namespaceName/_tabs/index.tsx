@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/_tabs/')({
+  staticData: { title: 'Namespace' },
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/compute/serverless-containers/$namespaceName/containers', params, replace: true });
+  },
+});

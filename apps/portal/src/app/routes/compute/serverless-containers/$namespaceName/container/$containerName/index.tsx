@@ -1,0 +1,14 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+export const Route = createFileRoute(
+  '/compute/serverless-containers/$namespaceName/container/$containerName/',
+)({
+  staticData: { title: 'Container' },
+  beforeLoad: ({ params }) => {
+    throw redirect({
+      to: '/compute/serverless-containers/$namespaceName/container/$containerName/overview',
+      params,
+      replace: true,
+    });
+  },
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CreateRegistryPage } from '../../../../../../features/registries/screens/create-registry-page.tsx';
+
+export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/registries/new')({
+  staticData: { title: 'Add registry' },
+  component: CreateRegistryPage,
+});

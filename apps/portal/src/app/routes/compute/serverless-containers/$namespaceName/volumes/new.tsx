@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CreateVolumePage } from '../../../../../../features/volumes/screens/create-volume-page.tsx';
+
+export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/volumes/new')({
+  staticData: { title: 'Create volume' },
+  component: CreateVolumePage,
+});

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CreateNamespacePage } from '../../../../features/namespaces/screens/create-namespace-page.tsx';
+import { firstNamespaceGuard } from '../../../router/creation-guards.ts';
+
+export const Route = createFileRoute('/compute/serverless-containers/new')({
+  staticData: {
+    title: 'Create namespace',
+    security: { resource: 'serverless-container', scope: 'create-limited' },
+  },
+  beforeLoad: firstNamespaceGuard,
+  component: CreateNamespacePage,
+});
