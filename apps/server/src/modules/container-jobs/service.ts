@@ -3,24 +3,22 @@ import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
 import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
-import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
-import { applyWorkloadPatch } from '../containers/patch.ts';
-import type { WorkloadSpec } from '../containers/spec.ts';
-import { validateWorkload } from '../containers/validation.ts';
+import { namespaceForChange } from '../namespaces/service.ts';
+import { createNamespaceStore } from '../namespaces/store.ts';
+import { lockedForChange, refuseSuspended } from '../workloads/changes.ts';
 import {
   auditedVariables,
-  lockedForChange,
-  mountSpecs,
   registryIdFor,
   resolveMounts,
   storedVariables,
-  variableSpecs,
+  storedWorkload,
   type WorkloadCollaborators,
-} from '../containers/workload.ts';
-import { namespaceForChange } from '../namespaces/service.ts';
-import { createNamespaceStore } from '../namespaces/store.ts';
+} from '../workloads/children.ts';
+import { applyWorkloadPatch, emptyWorkload } from '../workloads/patch.ts';
+import { validateWorkload } from '../workloads/rules.ts';
+import type { WorkloadSpec } from '../workloads/spec.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { startRun } from './runs.ts';
 import { nextRunAfter, validateSchedule } from './schedule.ts';
@@ -59,6 +57,8 @@ function validateJob(spec: ContainerJobSpec) {
 /** The plan the scheduler follows: the next scheduled time, none while disabled. */
 const nextRunAt = (spec: ContainerJobSpec) => (spec.enabled ? nextRunAfter(spec.schedule, new Date()) : null);
 
+const SUSPENDED = 'container jobs cannot be created, changed or run';
+
 export function createContainerJobService(deps: {
   database: Database;
   provisioner: Provisioner;
@@ -68,32 +68,17 @@ export function createContainerJobService(deps: {
   const { database, provisioner, secretBox, collaborators } = deps;
   const store = createContainerJobStore(database.db);
 
-  function refuseSuspended(account: AccountWithCustomer) {
-    const access = containerAccess(permissionsFor(account.customer, account.products));
-    if (access === 'none')
-      throw forbidden('Your account is suspended: container jobs cannot be created, changed or run');
-    return access;
-  }
-
-  async function specOf(txStore: ContainerJobStore, row: ContainerJobRow, namespace: string) {
-    const [variables, mounts, registry] = await Promise.all([
-      txStore.variablesOf([row.id]),
-      txStore.mountsOf([row.id]),
-      row.registryId === null ? undefined : txStore.registryName(row.registryId),
-    ]);
+  async function specOf(
+    tx: Db,
+    txStore: ContainerJobStore,
+    row: ContainerJobRow,
+    namespace: string,
+  ): Promise<ContainerJobSpec> {
     return {
-      name: row.name,
-      namespace,
-      image: row.image,
-      registry: registry ?? null,
-      resources: row.resources,
-      entrypoint: row.entrypoint,
-      command: row.command,
+      ...(await storedWorkload(tx, txStore, row, namespace)),
       schedule: row.schedule,
       enabled: row.enabled,
-      environmentVariables: variableSpecs(variables.get(row.id) ?? []),
-      mounts: mountSpecs(mounts.get(row.id) ?? []),
-    } satisfies ContainerJobSpec;
+    };
   }
 
   const rowValues = (spec: ContainerJobSpec, registryId: number | null) => ({
@@ -131,20 +116,12 @@ export function createContainerJobService(deps: {
     },
 
     async create(account: AccountWithCustomer, input: ContainerJobCreateInput) {
-      const access = refuseSuspended(account);
+      const access = refuseSuspended(account, SUSPENDED);
       const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
       const empty: ContainerJobSpec = {
-        name: name.trim(),
-        namespace: namespaceName,
-        image: '',
-        registry: null,
-        resources: input.resources,
-        entrypoint: null,
-        command: null,
+        ...emptyWorkload(name.trim(), namespaceName, input.resources),
         schedule: schedule.trim(),
         enabled: enabled ?? true,
-        environmentVariables: [],
-        mounts: [],
       };
       const spec = applyWorkloadPatch(empty, patch);
       validateJob(spec);
@@ -185,21 +162,21 @@ export function createContainerJobService(deps: {
     },
 
     async modify(account: AccountWithCustomer, input: ContainerJobModifyInput) {
-      refuseSuspended(account);
+      refuseSuspended(account, SUSPENDED);
       const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
         const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
         const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
-        const before = await specOf(txStore, row, namespace.name);
+        const before = await specOf(tx, txStore, row, namespace.name);
         const after = applyWorkloadPatch(before, patch);
         if (schedule != null) after.schedule = schedule.trim();
         if (enabled != null) after.enabled = enabled;
         validateJob(after);
-        const registryId =
-          after.registry === before.registry
-            ? row.registryId
-            : await registryIdFor(tx, collaborators, namespace.id, after.registry);
+        const registryId = await registryIdFor(tx, collaborators, namespace.id, after.registry, {
+          name: before.registry,
+          id: row.registryId,
+        });
         await writeChildren(tx, account, namespace, row.id, after);
         const updated = await txStore.update(row.id, {
           ...rowValues(after, registryId),
@@ -223,7 +200,7 @@ export function createContainerJobService(deps: {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
         const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
-        const before = await specOf(txStore, row, input.namespace);
+        const before = await specOf(tx, txStore, row, input.namespace);
         await txStore.update(row.id, { state: 'deleting', locked: true, nextRunAt: null });
         await recordChange(tx, account, {
           eventType: 'delete',
@@ -239,7 +216,7 @@ export function createContainerJobService(deps: {
 
     /** Starts a run now, enabled or not (the schedule is untouched). */
     async run(account: AccountWithCustomer, input: JobName) {
-      refuseSuspended(account);
+      refuseSuspended(account, SUSPENDED);
       return database.db.transaction(async (tx) => {
         const row = await lockedForChange(
           createContainerJobStore(tx),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { groupBy } from '../../batching.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   containerJobEnvironmentVariables,
   containerJobMounts,
@@ -116,15 +116,6 @@ export function createContainerJobStore(db: Db) {
           .orderBy(desc(containerJobRuns.id)),
         byJob,
       );
-    },
-
-    /** The name of a private registry (its module owns the table; jobs only show the name). */
-    async registryName(id: number) {
-      const rows = await queryRows<{ name: string }>(
-        db,
-        sql`SELECT name FROM private_registries WHERE id = ${id}`,
-      );
-      return rows[0]?.name;
     },
 
     async insert(values: ContainerJobValues & { namespaceId: number; name: string; state: string }) {

@@ -1,44 +1,14 @@
 import type { ContainerScaling } from '../../db/schema.ts';
 import { badInput } from '../../errors.ts';
-import type {
-  ContainerModifyInput,
-  EnvironmentVariableInput,
-  IngressInput,
-  MountInput,
-  ScalingInput,
-} from '../../generated/resolvers-types.ts';
-import type { ContainerSpec, IngressSpec, WorkloadSpec } from './spec.ts';
+import type { ContainerModifyInput, IngressInput, ScalingInput } from '../../generated/resolvers-types.ts';
+import { applyWorkloadPatch, isAbsent, refuseRepeats } from '../workloads/patch.ts';
+import type { ContainerSpec, IngressSpec } from './spec.ts';
 
-// Patch semantics of API.md: only fields that are sent change; lists are patches keyed by name
-// (environment variables), domain name or port (ingresses) and path (mounts), where `state: ABSENT` removes,
-// PRESENT adds or replaces, and items or lists left out stay as they are. Create is the same patch applied
-// to an empty container, so both share one set of rules.
-//
-// An explicit null: for `registry`, `entrypoint`, `command` and `healthCheck` it removes the value (they are
-// optional on a container); for the other fields, which a container always has, null is the same as absent.
+// A container's own fields, patched by the rules of ../workloads/patch.ts: ingresses are a list keyed by
+// domain name or port, and an explicit null removes `healthCheck` (optional on a container) while it is
+// the same as absent for ports and scaling (a container always has them).
 
 export type ContainerPatch = Omit<ContainerModifyInput, 'name' | 'namespace'>;
-
-const isAbsent = (item: { state?: string | null }) => item.state === 'ABSENT';
-
-function refuseRepeats<T>(field: string, items: T[], key: (item: T) => string) {
-  const seen = new Set<string>();
-  for (const item of items) {
-    const value = key(item);
-    if (seen.has(value)) throw badInput(field, `${field}: ${value} is given twice`);
-    seen.add(value);
-  }
-}
-
-function patchVariables(current: WorkloadSpec['environmentVariables'], items: EnvironmentVariableInput[]) {
-  refuseRepeats('environmentVariables', items, (item) => item.name);
-  const byName = new Map(current.map((variable) => [variable.name, variable]));
-  for (const item of items) {
-    if (isAbsent(item)) byName.delete(item.name);
-    else byName.set(item.name, { name: item.name, value: item.value, secret: item.secret ?? false });
-  }
-  return [...byName.values()];
-}
 
 const ingressOf = (item: IngressInput, domainName: string | null): IngressSpec => ({
   domainName,
@@ -77,25 +47,6 @@ function patchIngresses(current: IngressSpec[], items: IngressInput[]) {
   return result;
 }
 
-function patchMounts(current: WorkloadSpec['mounts'], items: MountInput[]) {
-  refuseRepeats('mounts', items, (item) => item.path);
-  const byPath = new Map(current.map((mount) => [mount.path, mount]));
-  for (const item of items) {
-    if (isAbsent(item)) byPath.delete(item.path);
-    else
-      byPath.set(item.path, {
-        path: item.path,
-        volume: {
-          name: item.volume.name,
-          size: item.volume.size ?? null,
-          autoCreate: item.volume.autoCreate ?? true,
-          increase: item.volume.increase ?? false,
-        },
-      });
-  }
-  return [...byPath.values()];
-}
-
 export function scalingOf(input: ScalingInput): ContainerScaling {
   const { auto, manual } = input;
   if ((auto == null) === (manual == null)) {
@@ -108,27 +59,6 @@ export function scalingOf(input: ScalingInput): ContainerScaling {
     maximum: auto.replicas.maximum,
     triggers: auto.triggers.map((trigger) => ({ type: trigger.type, threshold: trigger.threshold })),
   };
-}
-
-/** The fields containers and container jobs share, as a patch sends them. */
-export type WorkloadPatch = Pick<
-  ContainerPatch,
-  'image' | 'registry' | 'resources' | 'entrypoint' | 'command' | 'environmentVariables' | 'mounts'
->;
-
-/** The shared fields after the patch; throws BAD_USER_INPUT when the patch itself is contradictory. */
-export function applyWorkloadPatch<Spec extends WorkloadSpec>(current: Spec, patch: WorkloadPatch): Spec {
-  const next: Spec = { ...current };
-  if (patch.image != null) next.image = patch.image.trim();
-  if (patch.resources != null) next.resources = patch.resources;
-  if ('registry' in patch) next.registry = patch.registry?.trim() || null;
-  if ('entrypoint' in patch) next.entrypoint = patch.entrypoint ?? null;
-  if ('command' in patch) next.command = patch.command ?? null;
-  if (patch.environmentVariables != null) {
-    next.environmentVariables = patchVariables(current.environmentVariables, patch.environmentVariables);
-  }
-  if (patch.mounts != null) next.mounts = patchMounts(current.mounts, patch.mounts);
-  return next;
 }
 
 /** The desired state after the patch; throws BAD_USER_INPUT when the patch itself is contradictory. */

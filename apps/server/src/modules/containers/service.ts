@@ -1,30 +1,30 @@
 import type { Database, Db } from '../../db/client.ts';
+import { rowId } from '../../db/ids.ts';
 import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { ContainerCreateInput, ContainerModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
-import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
 import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
+import { lockedForChange, refuseSuspended } from '../workloads/changes.ts';
+import {
+  auditedVariables,
+  registryIdFor,
+  resolveMounts,
+  storedVariables,
+  storedWorkload,
+  type WorkloadCollaborators,
+} from '../workloads/children.ts';
+import { emptyWorkload } from '../workloads/patch.ts';
 import { newAddressSuffix, withAddresses } from './addresses.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { applyContainerPatch, type ContainerPatch } from './patch.ts';
 import type { ContainerSpec } from './spec.ts';
 import { createContainerStore, type ContainerRow, type ContainerStore } from './store.ts';
 import { validateContainer } from './validation.ts';
-import {
-  auditedVariables,
-  lockedForChange,
-  mountSpecs,
-  registryIdFor,
-  resolveMounts,
-  storedVariables,
-  variableSpecs,
-  type WorkloadCollaborators,
-} from './workload.ts';
 
 /** What the audit log records of a container: secret values never, only that they are set. */
 function audited(spec: ContainerSpec | null, state: string | null) {
@@ -47,21 +47,15 @@ function audited(spec: ContainerSpec | null, state: string | null) {
 }
 
 const emptySpec = (name: string, namespace: string): ContainerSpec => ({
-  name,
-  namespace,
+  ...emptyWorkload(name, namespace, DEFAULT_CONTAINER_SIZE),
   type: 'DEFAULT',
-  image: '',
-  registry: null,
-  resources: DEFAULT_CONTAINER_SIZE,
-  entrypoint: null,
-  command: null,
   ports: [],
-  environmentVariables: [],
   ingresses: [],
-  mounts: [],
   healthCheck: null,
   scaling: { replicas: 1 },
 });
+
+const SUSPENDED = 'containers cannot be created or changed';
 
 export function createContainerService(deps: {
   database: Database;
@@ -73,43 +67,27 @@ export function createContainerService(deps: {
   const { database, provisioner, secretBox, appsDomain, collaborators } = deps;
   const store = createContainerStore(database.db);
 
-  function refuseSuspended(account: AccountWithCustomer) {
-    const access = containerAccess(permissionsFor(account.customer, account.products));
-    if (access === 'none')
-      throw forbidden('Your account is suspended: containers cannot be created or changed');
-    return access;
-  }
-
   /** The stored container as a spec (variables keep their stored, possibly encrypted, values). */
   async function specOf(
+    tx: Db,
     txStore: ContainerStore,
     row: ContainerRow,
     namespace: string,
   ): Promise<ContainerSpec> {
-    const [variables, ingresses, mounts, registry] = await Promise.all([
-      txStore.variablesOf([row.id]),
+    const [workload, ingresses] = await Promise.all([
+      storedWorkload(tx, txStore, row, namespace),
       txStore.ingressesOf([row.id]),
-      txStore.mountsOf([row.id]),
-      row.registryId === null ? undefined : txStore.registryName(row.registryId),
     ]);
     return {
-      name: row.name,
-      namespace,
+      ...workload,
       type: row.type,
-      image: row.image,
-      registry: registry ?? null,
-      resources: row.resources,
-      entrypoint: row.entrypoint,
-      command: row.command,
       ports: row.ports,
-      environmentVariables: variableSpecs(variables.get(row.id) ?? []),
       ingresses: (ingresses.get(row.id) ?? []).map((ingress) => ({
         domainName: ingress.domainName,
         port: ingress.port,
         enableTLS: ingress.enableTls,
         allowlist: ingress.allowlist,
       })),
-      mounts: mountSpecs(mounts.get(row.id) ?? []),
       healthCheck: row.healthCheck,
       scaling: row.scaling,
     };
@@ -176,8 +154,8 @@ export function createContainerService(deps: {
       where: { id?: string | null; containerResourceInput?: { name: string; namespace: string } | null },
     ) {
       if (where.id != null) {
-        const id = Number(where.id);
-        const row = Number.isSafeInteger(id) ? await store.findById(account.customerId, id) : undefined;
+        const id = rowId(where.id);
+        const row = id === undefined ? undefined : await store.findById(account.customerId, id);
         if (!row) throw notFound(`Container ${where.id}`);
         return row;
       }
@@ -191,7 +169,7 @@ export function createContainerService(deps: {
     },
 
     async create(account: AccountWithCustomer, input: ContainerCreateInput) {
-      const access = refuseSuspended(account);
+      const access = refuseSuspended(account, SUSPENDED);
       const { name, namespace: namespaceName, type, ...patch } = input;
       const requested = {
         ...applyContainerPatch(emptySpec(name.trim(), namespaceName), patch),
@@ -229,20 +207,20 @@ export function createContainerService(deps: {
     },
 
     async modify(account: AccountWithCustomer, input: ContainerModifyInput) {
-      refuseSuspended(account);
+      refuseSuspended(account, SUSPENDED);
       const { name, namespace: namespaceName, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
         const row = await lockedForChange(txStore, 'Container', account.customerId, input);
         const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
-        const before = await specOf(txStore, row, namespace.name);
+        const before = await specOf(tx, txStore, row, namespace.name);
         const suffix = await txStore.addressSuffix(account.customerId, newAddressSuffix);
         const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), suffix, appsDomain);
         validateContainer(after);
-        const registryId =
-          after.registry === before.registry
-            ? row.registryId
-            : await registryIdFor(tx, collaborators, namespace.id, after.registry);
+        const registryId = await registryIdFor(tx, collaborators, namespace.id, after.registry, {
+          name: before.registry,
+          id: row.registryId,
+        });
         await writeChildren(tx, account, namespace, row.id, after);
         const updated = await txStore.update(row.id, {
           ...rowValues(after, registryId),
@@ -260,7 +238,7 @@ export function createContainerService(deps: {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
         const row = await lockedForChange(txStore, 'Container', account.customerId, input);
-        const before = await specOf(txStore, row, input.namespace);
+        const before = await specOf(tx, txStore, row, input.namespace);
         await txStore.update(row.id, { state: 'deleting', locked: true });
         await audit(tx, account, 'delete', row.id, audited(before, row.state), null);
         await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'delete' });

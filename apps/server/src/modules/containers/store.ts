@@ -151,15 +151,6 @@ export function createContainerStore(db: Db) {
       return new Map(rows.map((row) => [row.id, row]));
     },
 
-    /** The name of a private registry (its module owns the table; containers only show the name). */
-    async registryName(id: number) {
-      const rows = await queryRows<{ name: string }>(
-        db,
-        sql`SELECT name FROM private_registries WHERE id = ${id}`,
-      );
-      return rows[0]?.name;
-    },
-
     /**
      * The customer's suffix of default addresses, given now if it has none yet: a fresh one that no other
      * customer holds (the unique key settles a race between two customers drawing the same one).

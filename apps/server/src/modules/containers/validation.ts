@@ -1,38 +1,18 @@
 import { isIP } from 'node:net';
 import { badInput } from '../../errors.ts';
-import { nameProblem } from '../namespaces/rules.ts';
-import { containerSize } from '../pricing/resources.ts';
-import type { ContainerSpec, IngressSpec, WorkloadSpec } from './spec.ts';
+import { duplicate, validateWorkload } from '../workloads/rules.ts';
+import type { ContainerSpec, IngressSpec } from './spec.ts';
 
-// The rules of a container's whole desired state, each failing with BAD_USER_INPUT and a message that
-// starts with the field. Pure: nothing here reads the database, so bad input is refused before anything
-// is written. (Registry existence, domain names of others and volumes are checked in the service.)
+// The rules of a container's whole desired state: those of every workload, then its ports, ingresses,
+// health check and scaling, each failing with BAD_USER_INPUT and a message that starts with the field.
+// Pure: nothing here reads the database. (Domain names of others are checked in the service.)
 
 export const MAX_MANUAL_REPLICAS = 10;
 export const MAX_AUTOSCALING_REPLICAS = 10;
 
-// Docker image reference: [registry[:port]/]path[:tag][@sha256:digest], path components lowercase.
-const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
-const DOMAIN = `(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*(?::[0-9]+)?)`;
-const PATH_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
-const IMAGE_REFERENCE = new RegExp(
-  `^(?:${DOMAIN}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
-);
-const MAX_IMAGE_NAME = 255;
-
-const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // Ports are decimal strings; a protocol suffix ("8080/tcp") is not accepted: every port is TCP.
 const PORT = /^[1-9][0-9]{0,4}$/;
 const HOST_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-
-export function imageProblem(image: string): string | null {
-  if (image.trim() === '') return 'image: an image is required, e.g. nginx:1.27';
-  const name = image.split(/[:@]/, 1)[0] ?? image;
-  if (!IMAGE_REFERENCE.test(image) || name.length > MAX_IMAGE_NAME) {
-    return `image: "${image}" is not an image reference ([registry[:port]/]path[:tag][@sha256:digest], path in lowercase)`;
-  }
-  return null;
-}
 
 /** A valid port number's text, or null. */
 export function portNumber(text: string): number | null {
@@ -61,16 +41,6 @@ export function isAllowlistEntry(entry: string): boolean {
   if (prefix === undefined) return true;
   if (!/^[0-9]{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-function duplicate<T>(items: T[], key: (item: T) => string): string | undefined {
-  const seen = new Set<string>();
-  for (const item of items) {
-    const value = key(item);
-    if (seen.has(value)) return value;
-    seen.add(value);
-  }
-  return undefined;
 }
 
 function validateIngress(ingress: IngressSpec, ports: Set<number>) {
@@ -117,44 +87,6 @@ function validateScaling(scaling: ContainerSpec['scaling']) {
   if (twice) throw badInput('scaling', `scaling: the ${twice} trigger is given twice`);
   const bad = triggers.find((trigger) => trigger.threshold < 1 || trigger.threshold > 100);
   if (bad) throw badInput('scaling', `scaling: the ${bad.type} trigger threshold must be from 1 to 100 %`);
-}
-
-/**
- * The rules containers and container jobs share (name, image, registry, size, variables, mounts); `kind`
- * starts the name message ("Container", "Container job").
- */
-export function validateWorkload(spec: WorkloadSpec, kind: string): void {
-  const problem = nameProblem(spec.name);
-  if (problem) throw badInput('name', `${kind} ${problem}`);
-  const image = imageProblem(spec.image);
-  if (image) throw badInput('image', image);
-  if (spec.registry !== null && nameProblem(spec.registry)) {
-    throw badInput('registry', `registry: "${spec.registry}" is not a registry name`);
-  }
-  containerSize(spec.resources);
-
-  for (const variable of spec.environmentVariables) {
-    if (!ENVIRONMENT_NAME.test(variable.name)) {
-      throw badInput(
-        'environmentVariables',
-        `environmentVariables: "${variable.name}" is not a variable name (letters, digits and _, not starting with a digit)`,
-      );
-    }
-  }
-  const twiceVariable = duplicate(spec.environmentVariables, (variable) => variable.name);
-  if (twiceVariable)
-    throw badInput('environmentVariables', `environmentVariables: ${twiceVariable} is given twice`);
-
-  for (const mount of spec.mounts) {
-    if (!mount.path.startsWith('/') || mount.path === '/' || mount.path.split('/').includes('..')) {
-      throw badInput('mounts', `mounts: path "${mount.path}" must be an absolute path below / (without ..)`);
-    }
-    if (mount.volume && nameProblem(mount.volume.name)) {
-      throw badInput('mounts', `mounts: "${mount.volume.name}" is not a volume name`);
-    }
-  }
-  const twicePath = duplicate(spec.mounts, (mount) => mount.path.replace(/\/+$/, ''));
-  if (twicePath) throw badInput('mounts', `mounts: path ${twicePath} is given twice`);
 }
 
 /** Throws BAD_USER_INPUT for the first rule the desired state breaks. */

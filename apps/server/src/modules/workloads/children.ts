@@ -1,10 +1,9 @@
 import type { Db } from '../../db/client.ts';
-import { busy, notFound } from '../../errors.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import type { NamespaceRow } from '../namespaces/store.ts';
-import type { EnvironmentVariableRow, MountRow } from './store.ts';
-import type { EnvironmentVariableSpec, MountSpec, MountVolumeRequest, WorkloadSpec } from './spec.ts';
+import type { EnvironmentVariableSpec, MountVolumeRequest, WorkloadSpec } from './spec.ts';
+import { registryName } from './store.ts';
 
 // What containers and container jobs do alike with their variables, mounts and registry.
 
@@ -40,11 +39,46 @@ export const storedVariables = (variables: EnvironmentVariableSpec[], secretBox:
     value: variable.stored ?? (variable.secret ? secretBox.encryptSecret(variable.value) : variable.value),
   }));
 
-/** Stored children back as spec parts (variables keep their stored, possibly encrypted, values). */
-export const variableSpecs = (rows: EnvironmentVariableRow[]): EnvironmentVariableSpec[] =>
-  rows.map((row) => ({ name: row.name, secret: row.secret, stored: row.value }));
-export const mountSpecs = (rows: MountRow[]): MountSpec[] =>
-  rows.map((row) => ({ path: row.path, volumeId: row.volumeId }));
+/** The columns a workload's row shares with the other kind's (the registry as an id). */
+type WorkloadRow = Pick<WorkloadSpec, 'name' | 'image' | 'resources' | 'entrypoint' | 'command'> & {
+  id: number;
+  registryId: number | null;
+};
+
+/** What storedWorkload reads of a workload's store: children of many rows at once, by row id. */
+interface ChildrenStore {
+  variablesOf(ids: number[]): Promise<Map<number, { name: string; secret: boolean; value: string }[]>>;
+  mountsOf(ids: number[]): Promise<Map<number, { path: string; volumeId: number }[]>>;
+}
+
+/** The stored workload as a spec (variables keep their stored, possibly encrypted, values). */
+export async function storedWorkload(
+  tx: Db,
+  store: ChildrenStore,
+  row: WorkloadRow,
+  namespace: string,
+): Promise<WorkloadSpec> {
+  const [variables, mounts, registry] = await Promise.all([
+    store.variablesOf([row.id]),
+    store.mountsOf([row.id]),
+    row.registryId === null ? undefined : registryName(tx, row.registryId),
+  ]);
+  return {
+    name: row.name,
+    namespace,
+    image: row.image,
+    registry: registry ?? null,
+    resources: row.resources,
+    entrypoint: row.entrypoint,
+    command: row.command,
+    environmentVariables: (variables.get(row.id) ?? []).map((variable) => ({
+      name: variable.name,
+      secret: variable.secret,
+      stored: variable.value,
+    })),
+    mounts: (mounts.get(row.id) ?? []).map((mount) => ({ path: mount.path, volumeId: mount.volumeId })),
+  };
+}
 
 /** Each mount with its volume: kept ones as they are, requested ones found, created or grown. */
 export async function resolveMounts(
@@ -63,42 +97,17 @@ export async function resolveMounts(
   return resolved;
 }
 
-/** The registry id after a change of registry name (null: none). */
+/**
+ * The registry id for a registry name (null: none). `current`, the registry the workload has, is kept
+ * while the name stays the same.
+ */
 export async function registryIdFor(
   tx: Db,
   collaborators: WorkloadCollaborators,
   namespaceId: number,
   registry: string | null,
+  current?: { name: string | null; id: number | null },
 ) {
+  if (current && registry === current.name) return current.id;
   return registry ? (await collaborators.findRegistryForUse(tx, namespaceId, registry)).id : null;
-}
-
-/** What lockedForChange needs of a workload's store. */
-interface LockableStore<Row> {
-  findByName(customerId: number, namespace: string, name: string): Promise<Row | undefined>;
-  lock(id: number): Promise<void>;
-  findAnyById(id: number): Promise<Row | undefined>;
-}
-
-/**
- * The customer's workload to change, its row locked for the rest of the transaction: NOT_FOUND (also for
- * another customer's), or CONFLICT while an earlier change is being applied. `kind` names it in messages.
- */
-export async function lockedForChange<
-  Row extends { id: number; name: string; state: string; locked: boolean },
->(
-  store: LockableStore<Row>,
-  kind: string,
-  customerId: number,
-  input: { namespace: string; name: string },
-): Promise<Row> {
-  const missing = () => notFound(`${kind} ${input.name} in namespace ${input.namespace}`);
-  const found = await store.findByName(customerId, input.namespace, input.name);
-  if (!found) throw missing();
-  await store.lock(found.id);
-  // Read again under the lock: a change that committed meanwhile is seen.
-  const row = await store.findAnyById(found.id);
-  if (!row) throw missing();
-  if (row.locked) throw busy(kind, row);
-  return row;
 }

@@ -1,0 +1,77 @@
+import { badInput } from '../../errors.ts';
+import { nameProblem } from '../namespaces/rules.ts';
+import { containerSize } from '../pricing/resources.ts';
+import type { WorkloadSpec } from './spec.ts';
+
+// The rules containers and container jobs share, each failing with BAD_USER_INPUT and a message that
+// starts with the field. Pure: nothing here reads the database, so bad input is refused before anything
+// is written. (Registry existence and volumes are checked in the services.)
+
+// Docker image reference: [registry[:port]/]path[:tag][@sha256:digest], path components lowercase.
+const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+const DOMAIN = `(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*(?::[0-9]+)?)`;
+const PATH_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
+const IMAGE_REFERENCE = new RegExp(
+  `^(?:${DOMAIN}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
+);
+const MAX_IMAGE_NAME = 255;
+
+const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function imageProblem(image: string): string | null {
+  if (image.trim() === '') return 'image: an image is required, e.g. nginx:1.27';
+  const name = image.split(/[:@]/, 1)[0] ?? image;
+  if (!IMAGE_REFERENCE.test(image) || name.length > MAX_IMAGE_NAME) {
+    return `image: "${image}" is not an image reference ([registry[:port]/]path[:tag][@sha256:digest], path in lowercase)`;
+  }
+  return null;
+}
+
+/** The first key that two items share, if any. */
+export function duplicate<T>(items: T[], key: (item: T) => string): string | undefined {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const value = key(item);
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return undefined;
+}
+
+/**
+ * The rules containers and container jobs share (name, image, registry, size, variables, mounts); `kind`
+ * starts the name message ("Container", "Container job").
+ */
+export function validateWorkload(spec: WorkloadSpec, kind: string): void {
+  const problem = nameProblem(spec.name);
+  if (problem) throw badInput('name', `${kind} ${problem}`);
+  const image = imageProblem(spec.image);
+  if (image) throw badInput('image', image);
+  if (spec.registry !== null && nameProblem(spec.registry)) {
+    throw badInput('registry', `registry: "${spec.registry}" is not a registry name`);
+  }
+  containerSize(spec.resources);
+
+  for (const variable of spec.environmentVariables) {
+    if (!ENVIRONMENT_NAME.test(variable.name)) {
+      throw badInput(
+        'environmentVariables',
+        `environmentVariables: "${variable.name}" is not a variable name (letters, digits and _, not starting with a digit)`,
+      );
+    }
+  }
+  const twiceVariable = duplicate(spec.environmentVariables, (variable) => variable.name);
+  if (twiceVariable)
+    throw badInput('environmentVariables', `environmentVariables: ${twiceVariable} is given twice`);
+
+  for (const mount of spec.mounts) {
+    if (!mount.path.startsWith('/') || mount.path === '/' || mount.path.split('/').includes('..')) {
+      throw badInput('mounts', `mounts: path "${mount.path}" must be an absolute path below / (without ..)`);
+    }
+    if (mount.volume && nameProblem(mount.volume.name)) {
+      throw badInput('mounts', `mounts: "${mount.volume.name}" is not a volume name`);
+    }
+  }
+  const twicePath = duplicate(spec.mounts, (mount) => mount.path.replace(/\/+$/, ''));
+  if (twicePath) throw badInput('mounts', `mounts: path ${twicePath} is given twice`);
+}
