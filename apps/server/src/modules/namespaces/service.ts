@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { batchLoader } from '../../batching.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { rowId } from '../../db/ids.ts';
 import { badInput, busy, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
@@ -47,8 +48,8 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
 
   async function find(account: AccountWithCustomer, where: { id?: string | null; name?: string | null }) {
     if (where.id != null) {
-      const id = Number(where.id);
-      const row = Number.isSafeInteger(id) ? await store.findById(account.customerId, id) : undefined;
+      const id = rowId(where.id);
+      const row = id === undefined ? undefined : await store.findById(account.customerId, id);
       if (!row) throw notFound(`Namespace ${where.id}`);
       return row;
     }

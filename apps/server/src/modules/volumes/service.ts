@@ -1,4 +1,5 @@
 import type { Database, Db } from '../../db/client.ts';
+import { rowId } from '../../db/ids.ts';
 import { badInput, busy, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
@@ -145,10 +146,8 @@ export function createVolumeService(deps: {
 
   return {
     async find(account: AccountWithCustomer, id: string) {
-      const numeric = Number(id);
-      const row = Number.isSafeInteger(numeric)
-        ? await store.findById(account.customerId, numeric)
-        : undefined;
+      const key = rowId(id);
+      const row = key === undefined ? undefined : await store.findById(account.customerId, key);
       if (!row) throw notFound(`Volume ${id}`);
       return row;
     },
