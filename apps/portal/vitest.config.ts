@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['test/setup.ts'],
+    // Screens are tested as customers use them, through many clicks; on a busy two-core machine that takes
+    // longer than Vitest's default of 5 s.
+    testTimeout: 20_000,
   },
 });

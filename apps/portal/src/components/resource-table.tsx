@@ -6,14 +6,22 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 
 export interface ResourceColumn<TRow> {
   id: string;
   header: string;
   cell: (row: TRow) => ReactNode;
+  /** What the column sorts by; a list view offers sorting by the columns that have one. */
+  value?: (row: TRow) => string | number;
   /** Narrow screens drop secondary columns instead of scrolling sideways. */
   hideBelow?: 'sm' | 'md';
   align?: 'left' | 'right';
+}
+
+export interface TableSort {
+  columnId: string;
+  direction: 'asc' | 'desc';
 }
 
 interface ResourceTableProps<TRow> {
@@ -23,6 +31,9 @@ interface ResourceTableProps<TRow> {
   rowKey: (row: TRow) => string;
   /** Shown instead of the table when the list is loaded and empty. */
   empty: ReactNode;
+  /** The order the rows are in, marked on its column's header; `onSort` makes sortable headers buttons. */
+  sort?: TableSort | null;
+  onSort?: (columnId: string) => void;
 }
 
 const loadingRowCount = 3;
@@ -31,22 +42,50 @@ function visibility(hideBelow: ResourceColumn<unknown>['hideBelow']) {
   return hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined;
 }
 
+const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
+
 /**
- * The one shell every resource list uses: a list is its column definitions. All rows are shown, with
- * no paging and no footer (SPEC §9).
+ * A table of resources given its column definitions. All rows are shown, with no paging and no footer
+ * (SPEC §9).
  */
-export function ResourceTable<TRow>({ label, columns, rows, rowKey, empty }: ResourceTableProps<TRow>) {
+export function ResourceTable<TRow>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  sort,
+  onSort,
+}: ResourceTableProps<TRow>) {
   if (rows?.length === 0) return empty;
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Table aria-label={label} aria-busy={rows === undefined} sx={{ tableLayout: 'auto' }}>
         <TableHead>
           <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.id} align={column.align} sx={visibility(column.hideBelow)}>
-                {column.header}
-              </TableCell>
-            ))}
+            {columns.map((column) => {
+              const sorted = sort?.columnId === column.id ? sort.direction : undefined;
+              return (
+                <TableCell
+                  key={column.id}
+                  align={column.align}
+                  sx={visibility(column.hideBelow)}
+                  aria-sort={sorted && ariaSort[sorted]}
+                >
+                  {onSort && column.value ? (
+                    <TableSortLabel
+                      active={sorted !== undefined}
+                      direction={sorted ?? 'asc'}
+                      onClick={() => onSort(column.id)}
+                    >
+                      {column.header}
+                    </TableSortLabel>
+                  ) : (
+                    column.header
+                  )}
+                </TableCell>
+              );
+            })}
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { accountQueryOptions, permissionsQueryOptions } from '../../lib/auth/queries.ts';
 import { isFeatureEnabled } from '../../lib/flags.ts';
@@ -6,7 +6,8 @@ import { databaseClustersKey, namespaceScopeKey } from '../../lib/query-keys.ts'
 import { createGlobalGuard } from './guard.ts';
 import { routeTree } from '../route-tree.gen.ts';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The portal's router; `history` is the browser's unless given (tests start at an address in memory). */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   const guard = createGlobalGuard({
     // Cached for the session, revalidated in the background once stale.
     loadAccount: () => queryClient.ensureQueryData({ ...accountQueryOptions(), revalidateIfStale: true }),
@@ -22,6 +23,7 @@ export function createAppRouter(queryClient: QueryClient) {
   });
   return createRouter({
     routeTree,
+    history,
     context: { queryClient, guard },
     // The account loading indicator appears only if loading is noticeable, and then stays long enough to read.
     defaultPendingMs: 150,

@@ -19,8 +19,8 @@ import {
   type FieldId,
   type PeriodId,
 } from '@berth/cron';
-import { FieldSelect } from './FieldSelect.tsx';
-import { NextRuns } from './NextRuns.tsx';
+import { FieldSelect } from './field-select.tsx';
+import { NextRuns } from './next-runs.tsx';
 import { getCronEditorTexts } from './translations.ts';
 import { useDescription } from './use-description.ts';
 

@@ -1,3 +1,3 @@
-export { CronEditor, type CronEditorChange, type CronEditorProps } from './CronEditor.tsx';
-export { NextRuns } from './NextRuns.tsx';
+export { CronEditor, type CronEditorChange, type CronEditorProps } from './cron-editor.tsx';
+export { NextRuns } from './next-runs.tsx';
 export { useDescription } from './use-description.ts';

@@ -3,7 +3,7 @@ import { graphql } from '../../../lib/graphql/document.ts';
 import type { ContainerJobQuery } from '../../../gql/graphql.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
 import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isActive, pollIntervalMs } from './job-activity.ts';
+import { isChanging, pollWhile } from '../../../lib/resource-activity.ts';
 
 const containerJobQuery = graphql(`
   query ContainerJob($namespace: String!, $name: String!) {
@@ -58,7 +58,7 @@ export const containerJobQueryOptions = (namespace: string, name: string) =>
     queryKey: containerJobQueryKey(namespace, name),
     queryFn: ({ signal }) =>
       platformRequest(containerJobQuery, { namespace, name }, signal).then((data) => data.containerJob),
-    refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? pollIntervalMs : false),
+    refetchInterval: pollWhile(isChanging),
     // A missing job is shown on the page itself, not as an error message on top of it.
     meta: { quietCodes: ['NOT_FOUND'] },
   });

@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '../../../lib/graphql/document.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
 import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isActive, pollIntervalMs } from './job-activity.ts';
 
 const namespaceContainerJobsQuery = graphql(`
   query NamespaceContainerJobs($namespace: String!) {
@@ -35,10 +34,4 @@ export const containerJobsQueryOptions = (namespace: string) =>
       platformRequest(namespaceContainerJobsQuery, { namespace }, signal).then(
         (data) => data.namespace.containerJobs,
       ),
-    // Refresh only while a job is changing or running; TanStack Query pauses the interval in a hidden tab.
-    refetchInterval: (query) => (query.state.data?.some(isActive) ? pollIntervalMs : false),
   });
-
-export function useContainerJobs(namespace: string) {
-  return useQuery(containerJobsQueryOptions(namespace));
-}

@@ -2,7 +2,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { nextRuns } from '@berth/cron';
 import type { ResourceColumn } from '../../../components/resource-table.tsx';
-import { TextLink } from '../../../components/router-links.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import type { NamespaceContainerJobsQuery } from '../../../gql/graphql.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -11,33 +10,26 @@ import { ScheduleText } from './schedule-text.tsx';
 
 export type JobRow = NamespaceContainerJobsQuery['namespace']['containerJobs'][number];
 
-/** The next time the schedule runs after `now` (read in UTC), in the customer's time zone. */
+/** The next time the schedule runs after `now` (read in UTC); none while it is off. */
+function nextRun(job: Pick<JobRow, 'schedule' | 'enabled'>, now: Date): Date | undefined {
+  return job.enabled ? nextRuns(job.schedule, { count: 1, timezone: 'UTC', from: now })?.[0] : undefined;
+}
+
+/** The next run in the customer's time zone. */
 function nextRunText(job: Pick<JobRow, 'schedule' | 'enabled'>, now: Date): string {
   if (!job.enabled) return 'Not scheduled';
-  const [next] = nextRuns(job.schedule, { count: 1, timezone: 'UTC', from: now }) ?? [];
+  const next = nextRun(job, now);
   return next ? formatDateTime(next) : '—';
 }
 
-/** The namespace's jobs: what runs when, whether the schedule is on, how the last run went, and the next. */
+/** After the name: what runs when, whether the schedule is on, how the last run went, and the next. */
 export function jobColumns(namespaceName: string, now: Date): readonly ResourceColumn<JobRow>[] {
   return [
     {
-      id: 'name',
-      header: 'Name',
-      cell: (job) => (
-        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-          <TextLink
-            to={'/compute/serverless-containers/$namespaceName/container-job/$containerJobName'}
-            params={{ namespaceName, containerJobName: job.name }}
-            sx={{ fontWeight: 600 }}
-          >
-            {job.name}
-          </TextLink>
-          {job.state !== 'created' && <StateChip state={job.state} />}
-        </Stack>
-      ),
+      id: 'schedule',
+      header: 'Schedule',
+      cell: (job) => <ScheduleText schedule={job.schedule} />,
     },
-    { id: 'schedule', header: 'Schedule', cell: (job) => <ScheduleText schedule={job.schedule} /> },
     {
       id: 'enabled',
       header: 'Enabled',
@@ -47,6 +39,7 @@ export function jobColumns(namespaceName: string, now: Date): readonly ResourceC
       id: 'last-run',
       header: 'Last run',
       hideBelow: 'sm',
+      value: ({ runs: [last] }) => last?.startTime ?? '',
       cell: ({ runs: [last] }) =>
         last ? (
           <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
@@ -61,6 +54,13 @@ export function jobColumns(namespaceName: string, now: Date): readonly ResourceC
           </Typography>
         ),
     },
-    { id: 'next-run', header: 'Next run', hideBelow: 'md', cell: (job) => nextRunText(job, now) },
+    {
+      id: 'next-run',
+      header: 'Next run',
+      hideBelow: 'md',
+      // Jobs that will not run sort last.
+      value: (job) => nextRun(job, now)?.getTime() ?? Number.MAX_SAFE_INTEGER,
+      cell: (job) => nextRunText(job, now),
+    },
   ];
 }

@@ -3,7 +3,7 @@ import { graphql } from '../../../lib/graphql/document.ts';
 import type { ContainerQuery } from '../../../gql/graphql.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
 import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isChanging, pollIntervalMs } from './container-activity.ts';
+import { isChanging, pollWhile } from '../../../lib/resource-activity.ts';
 
 const containerQuery = graphql(`
   query Container($namespace: String!, $name: String!) {
@@ -81,7 +81,7 @@ export const containerQueryOptions = (namespace: string, name: string) =>
     queryKey: containerQueryKey(namespace, name),
     queryFn: ({ signal }) =>
       platformRequest(containerQuery, { namespace, name }, signal).then((data) => data.container),
-    refetchInterval: (query) => (query.state.data && isChanging(query.state.data) ? pollIntervalMs : false),
+    refetchInterval: pollWhile(isChanging),
     // A missing container is shown on the page itself, not as an error message on top of it.
     meta: { quietCodes: ['NOT_FOUND'] },
   });

@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '../../../lib/graphql/document.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
 import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isChanging, pollIntervalMs } from './container-activity.ts';
 
 const namespaceContainersQuery = graphql(`
   query NamespaceContainers($namespace: String!) {
@@ -33,10 +32,4 @@ export const containersQueryOptions = (namespace: string) =>
       platformRequest(namespaceContainersQuery, { namespace }, signal).then(
         (data) => data.namespace.containers ?? [],
       ),
-    // Refresh only while a container is changing; TanStack Query pauses the interval in a hidden tab.
-    refetchInterval: (query) => (query.state.data?.some(isChanging) ? pollIntervalMs : false),
   });
-
-export function useContainers(namespace: string) {
-  return useQuery(containersQueryOptions(namespace));
-}

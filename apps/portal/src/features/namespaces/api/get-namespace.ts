@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '../../../lib/graphql/document.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
 import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isChanging, pollIntervalMs } from './namespace-activity.ts';
+import { isChanging, pollWhile } from '../../../lib/resource-activity.ts';
 
 const namespaceQuery = graphql(`
   query Namespace($name: String!) {
@@ -23,7 +23,7 @@ export const namespaceQueryOptions = (name: string) =>
   queryOptions({
     queryKey: [...namespaceScopeKey(name), 'details'],
     queryFn: ({ signal }) => platformRequest(namespaceQuery, { name }, signal).then((data) => data.namespace),
-    refetchInterval: (query) => (query.state.data && isChanging(query.state.data) ? pollIntervalMs : false),
+    refetchInterval: pollWhile(isChanging),
     // A missing namespace is shown on the page itself, not as an error message on top of it.
     meta: { quietCodes: ['NOT_FOUND'] },
   });

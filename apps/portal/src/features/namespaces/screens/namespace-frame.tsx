@@ -10,7 +10,7 @@ import { ButtonLink } from '../../../components/router-links.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
 import { useNamespace } from '../api/get-namespace.ts';
-import { isChanging } from '../api/namespace-activity.ts';
+import { isChanging } from '../../../lib/resource-activity.ts';
 import { DeleteNamespaceButton } from '../components/delete-namespace-button.tsx';
 
 /** Heading, state and delete action of one namespace, around its tabs; or why it cannot be shown. */

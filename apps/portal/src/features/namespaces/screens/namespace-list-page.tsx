@@ -1,69 +1,39 @@
-import Button from '@mui/material/Button';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import { mdiAlertCircleOutline, mdiPlus, mdiShape } from '@mdi/js';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { mdiShape } from '@mdi/js';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ResourceTable } from '../../../components/resource-table.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
-import { mayCreate } from '../../../lib/auth/access.ts';
-import { useAccess } from '../../../lib/auth/queries.ts';
-import { useNamespaces } from '../api/get-namespaces.ts';
+import { ResourceListView } from '../../../components/resource-list-view.tsx';
+import { namespacesQueryOptions } from '../api/get-namespaces.ts';
 import { namespaceColumns } from '../components/namespace-columns.tsx';
 
 export function NamespaceListPage() {
-  const namespaces = useNamespaces();
-  const access = useAccess();
-  const canCreate =
-    access !== undefined && namespaces.data !== undefined && mayCreate(access, namespaces.data.length);
-  const createButton = canCreate && (
-    <ButtonLink
-      to={'/compute/serverless-containers/new'}
-      variant="contained"
-      startIcon={<MdiIcon path={mdiPlus} />}
-    >
-      Create namespace
-    </ButtonLink>
-  );
-
   return (
     <>
       <PageHeader
         title="Namespaces"
         subtitle="A namespace groups containers, jobs, registries, volumes and databases."
-        // An empty list has the call to action in its empty state; one is enough.
-        action={namespaces.data?.length ? createButton : undefined}
       />
-      {namespaces.isError ? (
-        <EmptyState
-          icon={mdiAlertCircleOutline}
-          title="Your namespaces could not be loaded"
-          description="The platform did not answer. Check your connection and try again."
-          action={
-            <Button variant="outlined" onClick={() => void namespaces.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : (
-        <ResourceTable
-          label="Namespaces"
-          columns={namespaceColumns}
-          rows={namespaces.data}
-          rowKey={(namespace) => namespace.id}
-          empty={
-            <EmptyState
-              icon={mdiShape}
-              title="No namespaces yet"
-              description={
-                canCreate
-                  ? 'Create your first namespace to start running serverless containers.'
-                  : 'Namespaces you create will appear here.'
-              }
-              action={createButton}
-            />
-          }
-        />
-      )}
+      <ResourceListView
+        label="Namespaces"
+        query={namespacesQueryOptions()}
+        rowKey={(namespace) => String(namespace.id)}
+        rowName={(namespace) => namespace.name}
+        rowLink={(namespace) => ({
+          to: '/compute/serverless-containers/$namespaceName',
+          params: { namespaceName: namespace.name },
+        })}
+        columns={namespaceColumns}
+        filter={{ label: 'State', value: (namespace) => namespace.state }}
+        create={{
+          label: 'Create namespace',
+          link: { to: '/compute/serverless-containers/new' },
+          permission: 'create-limited',
+        }}
+        empty={{
+          icon: mdiShape,
+          title: 'No namespaces yet',
+          description: 'Create your first namespace to start running serverless containers.',
+          readOnlyDescription: 'Namespaces you create will appear here.',
+        }}
+      />
     </>
   );
 }

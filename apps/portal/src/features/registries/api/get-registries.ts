@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '../../../lib/graphql/document.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
 import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isChanging, pollIntervalMs } from './registry-activity.ts';
 
 const namespaceRegistriesQuery = graphql(`
   query NamespaceRegistries($namespace: String!) {
@@ -28,10 +27,4 @@ export const registriesQueryOptions = (namespace: string) =>
       platformRequest(namespaceRegistriesQuery, { namespace }, signal).then(
         (data) => data.namespace.privateRegistries,
       ),
-    // Refresh only while a registry is changing; TanStack Query pauses the interval in a hidden tab.
-    refetchInterval: (query) => (query.state.data?.some(isChanging) ? pollIntervalMs : false),
   });
-
-export function useRegistries(namespace: string) {
-  return useQuery(registriesQueryOptions(namespace));
-}

@@ -8,12 +8,13 @@ import { DeleteRegistryButton } from './delete-registry-button.tsx';
 
 export type RegistryRow = NamespaceRegistriesQuery['namespace']['privateRegistries'][number];
 
+/** The columns after the name. */
 export function registryColumns(namespace: string): readonly ResourceColumn<RegistryRow>[] {
   return [
-    { id: 'name', header: 'Name', cell: (registry) => <strong>{registry.name}</strong> },
     {
       id: 'source',
       header: 'Registry',
+      value: (registry) => registry.source,
       cell: (registry) => (
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <span>{registry.source}</span>
@@ -31,6 +32,7 @@ export function registryColumns(namespace: string): readonly ResourceColumn<Regi
     {
       id: 'created',
       header: 'Added',
+      value: (registry) => registry.createdAt,
       cell: (registry) => formatDateTime(registry.createdAt),
       hideBelow: 'md',
     },

@@ -14,13 +14,14 @@ export type VolumeRow = NonNullable<NamespaceVolumesQuery['namespace']['volumes'
 
 const IconButtonLink = createLink(IconButton);
 
+/** The columns after the name. */
 export function volumeColumns(namespaceName: string): readonly ResourceColumn<VolumeRow>[] {
   return [
-    { id: 'name', header: 'Name', cell: (volume) => <strong>{volume.name}</strong> },
     { id: 'state', header: 'State', cell: (volume) => <StateChip state={volume.state} />, hideBelow: 'sm' },
     {
       id: 'usage',
       header: 'Usage',
+      value: (volume) => volume.usage / volume.size,
       cell: (volume) => <UsageBar usage={volume.usage} size={volume.size} name={volume.name} />,
     },
     {

@@ -1,0 +1,220 @@
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { mdiAlertCircleOutline, mdiMagnify, mdiPlus } from '@mdi/js';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { mayCreate } from '../lib/auth/access.ts';
+import { useAccess } from '../lib/auth/queries.ts';
+import { isChanging, pollWhile, type ChangeableResource } from '../lib/resource-activity.ts';
+import { EmptyState } from './empty-state.tsx';
+import { MdiIcon } from './mdi-icon.tsx';
+import { ResourceTable, type ResourceColumn, type TableSort } from './resource-table.tsx';
+import { ButtonLink, TextLink, type LinkTarget } from './router-links.tsx';
+
+export interface ResourceListViewProps<TRow extends ChangeableResource, TKey extends QueryKey> {
+  /** The table's name, plural: `Containers`; lowercased in messages. */
+  label: string;
+  /** The list, as `queryOptions`; the view polls it while a row is changing. */
+  query: UseQueryOptions<TRow[], Error, TRow[], TKey>;
+  rowKey: (row: TRow) => string;
+  /** The first column: the name, which search looks in and which links to the resource's page if given. */
+  rowName: (row: TRow) => string;
+  rowLink?: (row: TRow) => LinkTarget;
+  /** Under the name, such as the state of something without a column for it. */
+  rowBadge?: (row: TRow) => ReactNode;
+  /** The columns after the name; those with a `value` can be sorted by. */
+  columns: readonly ResourceColumn<TRow>[];
+  /** Rows can be narrowed to one value of this, such as the state, when they hold more than one. */
+  filter?: { label: string; value: (row: TRow) => string };
+  /**
+   * The create action. `create-limited` (SPEC §2) offers it with full access, or with restricted access
+   * while the list is empty; without a permission it is always offered.
+   */
+  create?: { label: string; link: LinkTarget; permission?: 'create-limited' };
+  /** What an empty list shows; `readOnlyDescription` when the customer may not create one. */
+  empty: { icon: string; title: string; description: string; readOnlyDescription?: string };
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function compare(a: string | number, b: string | number): number {
+  return typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
+}
+
+/**
+ * The list screen of a kind of resource, declared rather than written: given its query, columns, create
+ * action, empty state and row link, it shows the loading rows, the error with a way to try again, and the
+ * table with search by name, sorting by column and a filter; and refreshes while a row is changing.
+ */
+export function ResourceListView<TRow extends ChangeableResource, TKey extends QueryKey>({
+  label,
+  query,
+  rowKey,
+  rowName,
+  rowLink,
+  rowBadge,
+  columns,
+  filter,
+  create,
+  empty,
+}: ResourceListViewProps<TRow, TKey>) {
+  const list = useQuery({ ...query, refetchInterval: pollWhile((rows: TRow[]) => rows.some(isChanging)) });
+  const access = useAccess();
+  const [search, setSearch] = useState('');
+  const [filterValue, setFilterValue] = useState('');
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const noun = label.toLowerCase();
+
+  if (list.isError) {
+    return (
+      <EmptyState
+        icon={mdiAlertCircleOutline}
+        title={`The ${noun} could not be loaded`}
+        description="The platform did not answer. Check your connection and try again."
+        action={
+          <Button variant="outlined" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  const rows = list.data;
+  const canCreate =
+    create !== undefined &&
+    (create.permission !== 'create-limited' ||
+      (access !== undefined && rows !== undefined && mayCreate(access, rows.length)));
+  const createButton = create && canCreate && (
+    <ButtonLink
+      to={create.link.to}
+      params={create.link.params}
+      variant="contained"
+      startIcon={<MdiIcon path={mdiPlus} />}
+      sx={{ flexShrink: 0 }}
+    >
+      {create.label}
+    </ButtonLink>
+  );
+
+  const nameColumn: ResourceColumn<TRow> = {
+    id: 'name',
+    header: 'Name',
+    value: rowName,
+    cell: (row) => (
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        {rowLink ? (
+          <TextLink {...rowLink(row)} sx={{ fontWeight: 600 }}>
+            {rowName(row)}
+          </TextLink>
+        ) : (
+          <strong>{rowName(row)}</strong>
+        )}
+        {rowBadge?.(row)}
+      </Stack>
+    ),
+  };
+  const allColumns = [nameColumn, ...columns];
+
+  const needle = search.trim().toLowerCase();
+  const shown = rows
+    ?.filter((row) => !needle || rowName(row).toLowerCase().includes(needle))
+    .filter((row) => !filter || !filterValue || filter.value(row) === filterValue);
+  const sortValue = allColumns.find((column) => column.id === sort?.columnId)?.value;
+  if (shown && sort && sortValue) {
+    shown.sort((a, b) => compare(sortValue(a), sortValue(b)) * (sort.direction === 'asc' ? 1 : -1));
+  }
+  const filterValues = filter && rows ? [...new Set(rows.map(filter.value))].sort(compare) : [];
+  const narrowed = Boolean(needle || filterValue);
+  const clear = () => {
+    setSearch('');
+    setFilterValue('');
+  };
+
+  return (
+    <Stack spacing={2}>
+      {Boolean(rows?.length) && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: { xs: 'stretch', sm: 'center' }, flexWrap: 'wrap' }}
+        >
+          <TextField
+            type="search"
+            size="small"
+            label="Search by name"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            slotProps={{
+              input: { startAdornment: <MdiIcon path={mdiMagnify} fontSize="small" sx={{ mr: 1 }} /> },
+            }}
+            sx={{ flex: { sm: '1 1 240px' }, maxWidth: { sm: 360 } }}
+          />
+          {filter && (filterValues.length > 1 || filterValue) && (
+            <TextField
+              select
+              size="small"
+              label={filter.label}
+              value={filterValue}
+              onChange={(event) => setFilterValue(event.target.value)}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ minWidth: 160 }}
+            >
+              <option value="">All</option>
+              {filterValues.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </TextField>
+          )}
+          {narrowed && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {shown?.length} of {rows?.length} shown
+            </Typography>
+          )}
+          <Stack direction="row" sx={{ ml: { sm: 'auto' } }}>
+            {createButton}
+          </Stack>
+        </Stack>
+      )}
+      {narrowed && shown?.length === 0 ? (
+        <EmptyState
+          icon={mdiMagnify}
+          title={`No ${noun} match`}
+          description="Try another name or filter."
+          action={
+            <Button variant="outlined" onClick={clear}>
+              Show all {noun}
+            </Button>
+          }
+        />
+      ) : (
+        <ResourceTable
+          label={label}
+          columns={allColumns}
+          rows={shown}
+          rowKey={rowKey}
+          sort={sort}
+          onSort={(columnId) =>
+            setSort((current) => ({
+              columnId,
+              direction: current?.columnId === columnId && current.direction === 'asc' ? 'desc' : 'asc',
+            }))
+          }
+          empty={
+            <EmptyState
+              icon={empty.icon}
+              title={empty.title}
+              description={canCreate ? empty.description : (empty.readOnlyDescription ?? empty.description)}
+              action={createButton}
+            />
+          }
+        />
+      )}
+    </Stack>
+  );
+}
