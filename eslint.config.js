@@ -2,19 +2,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
-const features = [
-  'namespaces',
-  'containers',
-  'container-jobs',
-  'registries',
-  'volumes',
-  'databases',
-  'access',
-  'billing',
-  'audit-log',
-];
+const portal = './apps/portal/src';
+// Every feature folder there is, so a new feature is fenced in the moment it exists.
+const features = readdirSync(new URL(`${portal}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// File and folder names in the portal: kebab-case (micromatch patterns of eslint-plugin-check-file, matched
+// against the name before its first dot). Route files follow TanStack Router's naming, which the address
+// they mirror decides: `$param` segments, `_layout` folders without a path segment, `__root`, `$` (any rest).
+const kebabCase = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+const routeSegment = `@(${kebabCase}|$+([a-zA-Z0-9])|_${kebabCase}|__root|$)`;
 
 export default tseslint.config(
   {
@@ -44,15 +46,25 @@ export default tseslint.config(
           zones: [
             // Features meet only in app/: a feature imports itself and the shared folders.
             ...features.map((name) => ({
-              target: `./apps/portal/src/features/${name}`,
-              from: './apps/portal/src/features',
+              target: `${portal}/features/${name}`,
+              from: `${portal}/features`,
               except: [`./${name}`],
               message: 'A feature imports only itself and shared folders; features meet in app/.',
             })),
             {
-              target: './apps/portal/src/components',
-              from: ['./apps/portal/src/features', './apps/portal/src/app'],
+              target: `${portal}/features`,
+              from: `${portal}/app`,
+              message: 'Features do not import the app: app/ composes them.',
+            },
+            {
+              target: `${portal}/components`,
+              from: [`${portal}/features`, `${portal}/app`],
               message: 'Shared components do not depend on features or the app.',
+            },
+            {
+              target: [`${portal}/lib`, `${portal}/config`],
+              from: [`${portal}/components`, `${portal}/features`, `${portal}/app`],
+              message: 'lib/ and config/ are the bottom layer: they import no components, features or app.',
             },
             // Resolvers stay thin: SQL lives in stores.
             {
@@ -63,6 +75,31 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['apps/portal/**/*.{js,ts,tsx}'],
+    ignores: ['apps/portal/src/app/routes/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*': kebabCase },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'apps/portal/**/': kebabCase }],
+    },
+  },
+  {
+    files: ['apps/portal/src/app/routes/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*': routeSegment },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'apps/portal/src/app/routes/**/': routeSegment }],
     },
   },
   {
