@@ -6,6 +6,7 @@
 // Seeds 20 containers (5 variables, 2 addresses, 1 mount each), 10 volumes and 5 registries, settled
 // through the simulated runtime. Also prints SQL statements per request for 1, 10 and 100 containers.
 // Run: node --import tsx bench/namespace-tree/run.ts   (DATABASE_URL=... to measure PostgreSQL)
+import { createRequestLoaders } from '../../apps/server/src/graphql/loaders.ts';
 import { ingressUrl } from '../../apps/server/src/modules/containers/addresses.ts';
 import { bytesIn, gbIn } from '../../apps/server/src/modules/volumes/rules.ts';
 import { autocannon, seedCustomer, seedNamespaces, startPlatform } from '../support/platform.ts';
@@ -32,11 +33,13 @@ berth.app.get<{ Querystring: { name: string } }>('/bench/namespace-tree', async 
   const account = await berth.authenticate(request, reply);
   if (!account) return reply;
   const namespace = await services.namespaces.find(account, { name: request.query.name });
-  const load = services.containers.loaders();
+  // The same per-request loaders as the GraphQL context's.
+  const loaders = createRequestLoaders(services, account);
+  const load = loaders.containers;
   const [containers, volumes, registries] = await Promise.all([
     load.containersOfNamespace(namespace.id),
-    services.volumes.namespaceVolumesLoader()(namespace.id),
-    services.registries.namespaceRegistriesLoader()(namespace.id),
+    loaders.volumesOfNamespace(namespace.id),
+    loaders.registriesOfNamespace(namespace.id),
   ]);
   return {
     data: {
