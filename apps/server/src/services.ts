@@ -14,7 +14,7 @@ import { createRegistryService, findRegistryForUse } from './modules/registries/
 import { createRegistryCheck } from './modules/registries/verify.ts';
 import { volumeProvisioning } from './modules/volumes/provisioning.ts';
 import { createMountVolumeResolver, createVolumeService } from './modules/volumes/service.ts';
-import { createNamespaceService } from './modules/namespaces/service.ts';
+import { createNamespaceService, type NamespaceContents } from './modules/namespaces/service.ts';
 import type { Provisioner } from './provisioning/provisioner.ts';
 import type { SecretBox } from './secrets/crypto.ts';
 
@@ -37,7 +37,16 @@ export function createServices(deps: {
     throttle: createSignInThrottle(database.db),
     externalIssuer: env.EXTERNAL_ISSUER !== undefined,
   });
-  const namespaces = createNamespaceService({ database, provisioner });
+  // A namespace deleted with its contents: each module deletes its own (called once all services exist).
+  const contents: NamespaceContents = {
+    async deleteAll(tx, account, namespace) {
+      await services.containers.deleteAllIn(tx, account, namespace);
+      await services.containerJobs.deleteAllIn(tx, account, namespace);
+      await volumes.deleteAllIn(tx, account, namespace);
+      await registries.deleteAllIn(tx, account, namespace);
+    },
+  };
+  const namespaces = createNamespaceService({ database, provisioner, contents });
   const registries = createRegistryService({
     database,
     provisioner,
@@ -48,7 +57,7 @@ export function createServices(deps: {
   });
   const volumes = createVolumeService({ database, provisioner, namespaces });
   const collaborators = { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) };
-  return {
+  const services = {
     accounts,
     namespaces,
     registries,
@@ -63,6 +72,7 @@ export function createServices(deps: {
     }),
     containerJobs: createContainerJobService({ database, provisioner, secretBox, collaborators }),
   };
+  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;

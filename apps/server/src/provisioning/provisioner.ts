@@ -16,6 +16,12 @@ export interface Task {
 export interface ResourceHandler {
   /** Applies the change to the runtime and records the outcome (state, unlock, removal) in tx. */
   apply(tx: Db, driver: RuntimeDriver, resourceId: number, action: TaskAction): Promise<void>;
+  /**
+   * Whether the change can be applied now. A delete may have to wait for what still uses the resource (a
+   * volume for the workloads mounting it, a namespace for its contents); the task is then tried again
+   * shortly, not counted as a failure.
+   */
+  ready?(tx: Db, resourceId: number, action: TaskAction): Promise<boolean>;
   /** Records that the change failed for good. */
   fail(tx: Db, resourceId: number): Promise<void>;
 }
@@ -31,6 +37,8 @@ interface TaskRow {
 /** A claim lasts this long; a process that dies holding one leaves the task to the next claimer. */
 const CLAIM_SECONDS = 30;
 const MAX_ATTEMPTS = 5;
+/** How long a task that has to wait for others waits before it is tried again. */
+const WAIT_SECONDS = 1;
 
 interface Logger {
   error(payload: object, message: string): void;
@@ -74,7 +82,16 @@ export function createProvisioner(deps: {
 
   async function apply(task: TaskRow) {
     await database.db.transaction(async (tx) => {
-      await handlerOf(task).apply(tx, driver, task.resource_id, task.action as TaskAction);
+      const handler = handlerOf(task);
+      const action = task.action as TaskAction;
+      if (handler.ready && !(await handler.ready(tx, task.resource_id, action))) {
+        await tx.execute(sql`
+          UPDATE provisioning_tasks
+          SET claimed_until = NULL, attempts = 0, not_before = now() + make_interval(secs => ${WAIT_SECONDS})
+          WHERE id = ${task.id}`);
+        return;
+      }
+      await handler.apply(tx, driver, task.resource_id, action);
       await tx.execute(sql`DELETE FROM provisioning_tasks WHERE id = ${task.id}`);
     });
   }

@@ -105,6 +105,22 @@ export function createContainerJobService(deps: {
     await txStore.replaceMounts(jobId, mounts);
   }
 
+  /** Marks the job deleting (no more runs) and hands it to the provisioner, in the change's transaction. */
+  async function startDelete(tx: Db, account: AccountWithCustomer, input: JobName) {
+    const txStore = createContainerJobStore(tx);
+    const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
+    const before = await specOf(tx, txStore, row, input.namespace);
+    await txStore.update(row.id, { state: 'deleting', locked: true, nextRunAt: null });
+    await recordChange(tx, account, {
+      eventType: 'delete',
+      modelName: 'ContainerJob',
+      modelId: row.id,
+      before: audited(before, row.state),
+      after: null,
+    });
+    await provisioner.enqueue(tx, { kind: 'containerJob', id: row.id, action: 'delete' });
+  }
+
   return {
     /** Per-request loaders: lists load their children in one statement per kind. */
     loaders: () => createRequestLoaders(store),
@@ -198,20 +214,18 @@ export function createContainerJobService(deps: {
 
     async delete(account: AccountWithCustomer, input: JobName) {
       return database.db.transaction(async (tx) => {
-        const txStore = createContainerJobStore(tx);
-        const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
-        const before = await specOf(tx, txStore, row, input.namespace);
-        await txStore.update(row.id, { state: 'deleting', locked: true, nextRunAt: null });
-        await recordChange(tx, account, {
-          eventType: 'delete',
-          modelName: 'ContainerJob',
-          modelId: row.id,
-          before: audited(before, row.state),
-          after: null,
-        });
-        await provisioner.enqueue(tx, { kind: 'containerJob', id: row.id, action: 'delete' });
+        await startDelete(tx, account, input);
         return true;
       });
+    },
+
+    /** Starts deleting every job of a namespace being emptied (CONFLICT while one is changing). */
+    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number; name: string }) {
+      const jobs = await createContainerJobStore(tx).listByNamespaces([namespace.id]);
+      for (const row of jobs.get(namespace.id) ?? []) {
+        if (row.state !== 'deleting')
+          await startDelete(tx, account, { namespace: namespace.name, name: row.name });
+      }
     },
 
     /** Starts a run now, enabled or not (the schedule is untouched). */

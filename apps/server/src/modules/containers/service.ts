@@ -145,6 +145,20 @@ export function createContainerService(deps: {
     await recordChange(tx, account, { eventType, modelName: 'Container', modelId: id, before, after });
   }
 
+  /** Marks the container deleting and hands it to the provisioner, in the change's transaction. */
+  async function startDelete(
+    tx: Db,
+    account: AccountWithCustomer,
+    input: { name: string; namespace: string },
+  ) {
+    const txStore = createContainerStore(tx);
+    const row = await lockedForChange(txStore, 'Container', account.customerId, input);
+    const before = await specOf(tx, txStore, row, input.namespace);
+    await txStore.update(row.id, { state: 'deleting', locked: true });
+    await audit(tx, account, 'delete', row.id, audited(before, row.state), null);
+    await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'delete' });
+  }
+
   return {
     /** Per-request loaders: lists load their children in one statement per kind. */
     loaders: () => createRequestLoaders(store),
@@ -236,14 +250,18 @@ export function createContainerService(deps: {
 
     async delete(account: AccountWithCustomer, input: { name: string; namespace: string }) {
       return database.db.transaction(async (tx) => {
-        const txStore = createContainerStore(tx);
-        const row = await lockedForChange(txStore, 'Container', account.customerId, input);
-        const before = await specOf(tx, txStore, row, input.namespace);
-        await txStore.update(row.id, { state: 'deleting', locked: true });
-        await audit(tx, account, 'delete', row.id, audited(before, row.state), null);
-        await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'delete' });
+        await startDelete(tx, account, input);
         return true;
       });
+    },
+
+    /** Starts deleting every container of a namespace being emptied (CONFLICT while one is changing). */
+    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number; name: string }) {
+      const containers = await createContainerStore(tx).listByNamespaces([namespace.id]);
+      for (const row of containers.get(namespace.id) ?? []) {
+        if (row.state !== 'deleting')
+          await startDelete(tx, account, { namespace: namespace.name, name: row.name });
+      }
     },
   };
 }

@@ -3,6 +3,12 @@ import { createNamespaceStore } from './store.ts';
 
 /** Namespace → runtime: created once the runtime has it, removed once the runtime has let it go. */
 export const namespaceProvisioning: ResourceHandler = {
+  // Deleted with its contents: they go first, each on its own path.
+  async ready(tx, id, action) {
+    if (action !== 'delete') return true;
+    const held = await createNamespaceStore(tx).holdings(id);
+    return Object.values(held).every((count) => count === 0);
+  },
   async apply(tx, driver, id, action) {
     const store = createNamespaceStore(tx);
     const namespace = await store.findAnyById(id);

@@ -42,8 +42,22 @@ export async function namespaceForChange(tx: Db, customerId: number, name: strin
   return row;
 }
 
-export function createNamespaceService(deps: { database: Database; provisioner: Provisioner }) {
-  const { database, provisioner } = deps;
+/** What a namespace holds, as the modules of its resources delete it. */
+export interface NamespaceContents {
+  /**
+   * Starts deleting everything in the namespace, in the caller's transaction, each resource on its own
+   * asynchronous path (their provisioning waits for what uses them: workloads, then volumes and
+   * registries). CONFLICT while one of them is being changed.
+   */
+  deleteAll(tx: Db, account: AccountWithCustomer, namespace: NamespaceRow): Promise<void>;
+}
+
+export function createNamespaceService(deps: {
+  database: Database;
+  provisioner: Provisioner;
+  contents: NamespaceContents;
+}) {
+  const { database, provisioner, contents } = deps;
   const store = createNamespaceStore(database.db);
 
   async function find(account: AccountWithCustomer, where: { id?: string | null; name?: string | null }) {
@@ -107,7 +121,8 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
       });
     },
 
-    async delete(account: AccountWithCustomer, input: { name: string }) {
+    /** Deletes an empty namespace; with `deleteResources`, everything in it first. */
+    async delete(account: AccountWithCustomer, input: { name: string; deleteResources?: boolean | null }) {
       return database.db.transaction(async (tx) => {
         const txStore = createNamespaceStore(tx);
         await txStore.lockCustomer(account.customerId);
@@ -115,7 +130,10 @@ export function createNamespaceService(deps: { database: Database; provisioner: 
         if (!row) throw notFound(`Namespace ${input.name}`);
         if (row.locked) throw busy('Namespace', row);
         const held = holdingsText(await txStore.holdings(row.id));
-        if (held) throw badInput('name', `Namespace ${row.name} still holds ${held}; delete them first`);
+        if (held && !input.deleteResources) {
+          throw badInput('name', `Namespace ${row.name} still holds ${held}; delete them first`);
+        }
+        if (held) await contents.deleteAll(tx, account, row);
         const updated = await txStore.update(row.id, { state: 'deleting', locked: true });
         await recordChange(tx, account, {
           eventType: 'delete',

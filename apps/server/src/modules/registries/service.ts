@@ -73,6 +73,19 @@ export function createRegistryService(deps: {
     return { name, source: input.source.trim(), parsed: parsed.source, username, password: input.password };
   }
 
+  /** Marks the registry deleting and hands it to the provisioner, in the change's transaction. */
+  async function startDelete(tx: Db, account: AccountWithCustomer, row: RegistryRow) {
+    await createRegistryStore(tx).update(row.id, { state: 'deleting', locked: true });
+    await recordChange(tx, account, {
+      eventType: 'delete',
+      modelName: 'PrivateRegistry',
+      modelId: row.id,
+      before: audited(row),
+      after: null,
+    });
+    await provisioner.enqueue(tx, { kind: 'registry', id: row.id, action: 'delete' });
+  }
+
   return {
     /** The registries of a namespace given by id or name (another customer's: not found). */
     async list(
@@ -136,17 +149,18 @@ export function createRegistryService(deps: {
             `registry ${row.name} is used by ${users.join(', ')}; change or delete them first`,
           );
         }
-        await txStore.update(row.id, { state: 'deleting', locked: true });
-        await recordChange(tx, account, {
-          eventType: 'delete',
-          modelName: 'PrivateRegistry',
-          modelId: row.id,
-          before: audited(row),
-          after: null,
-        });
-        await provisioner.enqueue(tx, { kind: 'registry', id: row.id, action: 'delete' });
+        await startDelete(tx, account, row);
         return true;
       });
+    },
+
+    /** Starts deleting the registries of a namespace being emptied; each waits for the workloads using it. */
+    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number }) {
+      for (const row of await createRegistryStore(tx).listByNamespaces([namespace.id])) {
+        if (row.state === 'deleting') continue;
+        if (row.locked) throw busy('Registry', row);
+        await startDelete(tx, account, row);
+      }
     },
   };
 }

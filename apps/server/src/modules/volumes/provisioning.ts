@@ -3,6 +3,9 @@ import { createVolumeStore } from './store.ts';
 
 /** Volume → runtime: created (or grown) once the runtime provides the storage, removed once released. */
 export const volumeProvisioning: ResourceHandler = {
+  // Deleted with its namespace's contents: the workloads mounting it go first.
+  ready: async (tx, id, action) =>
+    action !== 'delete' || (await createVolumeStore(tx).usedBy(id)).length === 0,
   async apply(tx, driver, id, action) {
     const store = createVolumeStore(tx);
     const volume = await store.findAnyById(id);

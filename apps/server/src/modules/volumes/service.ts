@@ -144,6 +144,13 @@ export function createVolumeService(deps: {
     return row;
   }
 
+  /** Marks the volume deleting and hands it to the provisioner, in the change's transaction. */
+  async function startDelete(tx: Db, account: AccountWithCustomer, row: VolumeRow) {
+    await createVolumeStore(tx).update(row.id, { state: 'deleting', locked: true });
+    await audit(tx, account, 'delete', row.id, row, null);
+    await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'delete' });
+  }
+
   return {
     async find(account: AccountWithCustomer, id: string) {
       const key = rowId(id);
@@ -200,11 +207,18 @@ export function createVolumeService(deps: {
         if (users.length > 0) {
           throw badInput('name', `volume ${row.name} is used by ${users.join(', ')}; unmount it first`);
         }
-        await txStore.update(row.id, { state: 'deleting', locked: true });
-        await audit(tx, account, 'delete', row.id, row, null);
-        await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'delete' });
+        await startDelete(tx, account, row);
         return true;
       });
+    },
+
+    /** Starts deleting the volumes of a namespace being emptied; each waits for the workloads mounting it. */
+    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number }) {
+      for (const row of await createVolumeStore(tx).listByNamespaces([namespace.id])) {
+        if (row.state === 'deleting') continue;
+        if (row.locked) throw busy('Volume', row);
+        await startDelete(tx, account, row);
+      }
     },
 
     /** Containers mounting a volume, batched: one statement for all volumes asked for together. */
