@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import type { RuntimeDriver } from '../driver.ts';
 import { createSimulatedContainers } from './containers.ts';
 import { createSimulatedJobRuns } from './job-runs.ts';
@@ -21,8 +23,14 @@ export function createSimulatedDriver(options: { delayMs: number }): RuntimeDriv
     deleteContainerJob: async () => undefined,
     startJobRun: (tx, job, run) => jobRuns.start(tx, job, run),
     reconcile: async (db) => {
-      await containers.reconcile(db);
-      await jobRuns.reconcile(db);
+      // Most ticks find nothing due: one plain read then, the locking transactions only when there is work.
+      const [due] = await queryRows<{ containers: boolean; runs: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM simulated_containers WHERE next_step_at <= now()) AS containers,
+                   EXISTS (SELECT 1 FROM simulated_job_runs WHERE next_step_at <= now()) AS runs`,
+      );
+      if (due?.containers) await containers.reconcile(db);
+      if (due?.runs) await jobRuns.reconcile(db);
     },
   };
 }
