@@ -57,7 +57,8 @@ const resource = (name: string) => ({ name, namespace: 'shop' });
 /** Valid arguments of the operations, on the seeded world (fuzz-world.ts). */
 const BASES: Record<string, Record<string, unknown>> = {
   namespaceCreate: { namespaceInput: { name: FRESH, description: 'fuzzing' } },
-  namespaceDelete: { namespace: { name: 'empty' } },
+  // It holds resources: refused unless told to delete them too, which no hostile value asks.
+  namespaceDelete: { namespace: { name: 'shop' } },
   containerCreate: {
     containerInput: { ...resource(FRESH), image: 'nginx:1.27', ports: ['8080'] },
   },

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
-import { CREATE_CONTAINER, readyNamespace } from './containers.ts';
+import { CREATE_CONTAINER } from './containers.ts';
 import { CREATE_JOB } from './container-jobs.ts';
 import { createCustomer, type TestCustomer } from './customers.ts';
 import { FRESH, placeholder, requestOf, type FuzzCase } from './fuzz-cases.ts';
-import { eventually } from './http.ts';
+import { CREATE_NAMESPACE } from './queries.ts';
 import type { TestServer } from './server.ts';
 
 // The world the fuzz cases run in: a subscribed customer whose namespace `shop` holds a volume `data`, a
 // registry `private`, a container `web` (ports, address, variables, secret, mount, health check) and a
-// container job `backup`, plus an empty namespace `empty`, all created through the API. The provisioner
-// and the scheduler stand still between cases, so the database changes only by the requests themselves.
+// container job `backup`, all created through the API. The provisioner and the scheduler stand still
+// between cases, so the database changes only by the requests themselves.
 
 /** Tables the runtime or the identity provider write on their own, not the customer's requests. */
 const NOT_CUSTOMER_TABLES = new Set([
@@ -25,7 +25,7 @@ const NOT_CUSTOMER_TABLES = new Set([
 
 /** The seeded resources the cases name, by table: the world has settled when none of them is locked. */
 const SEEDED: Record<string, string[]> = {
-  namespaces: ['shop', 'empty'],
+  namespaces: ['shop'],
   containers: ['web'],
   container_jobs: ['backup'],
   private_registries: ['private'],
@@ -55,9 +55,25 @@ export class FuzzWorld {
   ) {}
 
   static async seed(server: TestServer): Promise<FuzzWorld> {
+    await server.berth.provisioner.stop();
+    await server.berth.scheduler.stop();
     const customer = await createCustomer(server, { subscriptions: ['serverless-container'] });
-    const shop = await readyNamespace(server.url, customer, 'shop');
-    await readyNamespace(server.url, customer, 'empty');
+    const world = new FuzzWorld(server, customer);
+    const tables = await queryRows<{ name: string }>(
+      server.berth.database.db,
+      sql`SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    const parts = tables
+      .map((table) => table.name)
+      .filter((name) => !NOT_CUSTOMER_TABLES.has(name))
+      .map((name) => `'${name}', (SELECT coalesce(json_agg(t ORDER BY t::text), '[]') FROM "${name}" t)`);
+    world.snapshotQuery = `SELECT json_build_object(${parts.join(', ')})::text AS snapshot`;
+    const { namespaceCreate: shop } = await customer.data<{ namespaceCreate: { id: string } }>(
+      CREATE_NAMESPACE,
+      { name: 'shop' },
+    );
+    await world.settle();
     const { volumeCreate } = await customer.data<{ volumeCreate: { id: string } }>(
       `mutation { volumeCreate(volumeInput: {name: "data", namespace: "shop", size: 10}) { id } }`,
     );
@@ -91,28 +107,12 @@ export class FuzzWorld {
         mounts: [{ path: '/backup', volume: { name: 'data' } }],
       },
     });
-    const world = new FuzzWorld(server, customer);
     world.values = {
       [placeholder('volumeId')]: volumeCreate.id,
       [placeholder('namespaceId')]: Number(shop.id),
       [placeholder('customerId')]: String(customer.customerId),
     };
-    await eventually('the seeded world to settle', async () => ((await world.locked()) ? undefined : true), {
-      timeoutMs: 20_000,
-    });
-    await server.berth.provisioner.stop();
-    await server.berth.scheduler.stop();
-    const tables = await queryRows<{ name: string }>(
-      server.berth.database.db,
-      sql`SELECT table_name AS name FROM information_schema.tables
-          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-    );
-    const parts = tables
-      .map((table) => table.name)
-      .filter((name) => !NOT_CUSTOMER_TABLES.has(name))
-      .map((name) => `'${name}', (SELECT coalesce(json_agg(t ORDER BY t::text), '[]') FROM "${name}" t)`);
-    world.snapshotQuery = `SELECT json_build_object(${parts.join(', ')})::text AS snapshot`;
-    world.lastSnapshot = await world.snapshot();
+    await world.settle();
     return world;
   }
 
@@ -144,7 +144,8 @@ export class FuzzWorld {
    */
   private async settle(): Promise<void> {
     const { provisioner } = this.server.berth;
-    for (let round = 0; round < 200 && (await this.locked()); round += 1) {
+    for (let round = 0; await this.locked(); round += 1) {
+      if (round === 200) throw new Error('the seeded resources stay locked');
       await provisioner.runDue();
       await provisioner.reconcileRuntime();
     }
