@@ -79,6 +79,48 @@ describe('CronEditor', () => {
     expect(screen.getByRole('combobox', { name: 'Minutes' })).toHaveTextContent('00');
   });
 
+  test('changing the period says which chosen fields it set back to All', async () => {
+    const { user } = setup({ initial: '0 4 1 6 *' });
+    await user.click(screen.getByRole('combobox', { name: 'Schedule' }));
+    await user.click(screen.getByRole('option', { name: 'Every week' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Reset to All, as “Every week” does not use them: Days of month and Months.',
+    );
+
+    // The next change is the customer's own: the note goes.
+    await pick(user, 'Hours', ['05']);
+    expect(expressionField()).toHaveValue('0 4,5 * * *');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    // A longer period takes nothing away, and says nothing.
+    await user.click(screen.getByRole('combobox', { name: 'Schedule' }));
+    await user.click(screen.getByRole('option', { name: 'Every year' }));
+    expect(expressionField()).toHaveValue('0 4,5 * * *');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  test('chosen options carry a check mark', async () => {
+    const { user } = setup({ initial: '0 4 * * *' });
+    await user.click(screen.getByRole('combobox', { name: 'Hours' }));
+    const listbox = screen.getByRole('listbox', { name: 'Hours' });
+    const option = (name: string) => within(listbox).getByRole('option', { name });
+    expect(within(option('04')).getByTestId('selected-mark')).toBeInTheDocument();
+    expect(within(option('05')).queryByTestId('selected-mark')).not.toBeInTheDocument();
+    expect(within(listbox).getAllByTestId('selected-mark')).toHaveLength(1);
+
+    await user.click(option('05'));
+    expect(option('05')).toHaveAttribute('aria-selected', 'true');
+    expect(within(option('05')).getByTestId('selected-mark')).toBeInTheDocument();
+  });
+
+  test('several chosen values are summarised in words', async () => {
+    const { user } = setup({ initial: '0 0 * * *' });
+    expect(screen.queryByText(/ a day/)).not.toBeInTheDocument();
+    await pick(user, 'Hours', ['02']);
+    expect(expressionField()).toHaveValue('0 0,2 * * *');
+    expect(screen.getByText('Twice a day, at 00:00 and 02:00')).toBeInTheDocument();
+  });
+
   test('selected values are written in the shortest form of SPEC §5', async () => {
     const { user, onChange } = setup({ initial: '* * * * *', period: 'hour' });
     await pick(user, 'Minutes', ['00', '15', '30', '45']);

@@ -1,4 +1,5 @@
 import { useState, type Ref } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -21,6 +22,7 @@ import {
 } from '@berth/cron';
 import { FieldSelect } from './field-select.tsx';
 import { NextRuns } from './next-runs.tsx';
+import { summarizeSchedule } from './schedule-summary.ts';
 import { getCronEditorTexts } from './translations.ts';
 import { useDescription } from './use-description.ts';
 
@@ -84,6 +86,10 @@ export function CronEditor({
       : initialPeriod(value, format);
   const fields = getFields(format);
   const description = useDescription(value, format, language);
+  const summary = summarizeSchedule(value, format, language, texts);
+  // The fields the last period change set back to `*`, said until the expression changes again (SPEC §4).
+  const [reset, setReset] = useState<{ expression: string; period: PeriodId; fields: FieldId[] }>();
+  const resetShown = reset?.expression === value ? reset : undefined;
 
   const emit = (expression: string, nextPeriod: PeriodId, nextError: string | undefined) => {
     setChosenPeriod(nextPeriod);
@@ -92,6 +98,14 @@ export function CronEditor({
 
   const changePeriod = (nextPeriod: PeriodId) => {
     const result = applyPeriod(value, nextPeriod, format);
+    // Fields the new period does not show lose what was chosen in them (an invalid expression stays as it is).
+    const kept = editableFields(nextPeriod, format);
+    const cleared = fields
+      .filter((field, index) => !kept.includes(field.id) && (segments?.[index]?.values.length ?? 0) > 0)
+      .map((field) => field.id);
+    setReset(
+      cleared.length > 0 ? { expression: result.expression, period: nextPeriod, fields: cleared } : undefined,
+    );
     emit(result.expression, nextPeriod, result.error);
   };
 
@@ -149,6 +163,16 @@ export function CronEditor({
           );
         })}
       </Box>
+      {resetShown && (
+        <Alert severity="info" role="status">
+          {texts.resetFields(
+            texts.periods[resetShown.period],
+            new Intl.ListFormat(language, { type: 'conjunction' }).format(
+              resetShown.fields.map((id) => texts.fields[id]),
+            ),
+          )}
+        </Alert>
+      )}
       <TextField
         label={texts.expression}
         value={value}
@@ -161,9 +185,10 @@ export function CronEditor({
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', autoComplete: 'off' } }}
         sx={{ '& input': { fontFamily: 'monospace' } }}
       />
-      <Typography aria-live="polite" sx={{ minHeight: '1.5em' }}>
-        {description}
-      </Typography>
+      <Box aria-live="polite" sx={{ minHeight: '1.5em' }}>
+        {summary && <Typography sx={{ fontWeight: 600 }}>{summary}</Typography>}
+        <Typography>{description}</Typography>
+      </Box>
       <NextRuns expression={value} format={format} locale={language} timezone={timezone} />
     </Stack>
   );

@@ -11,7 +11,19 @@ export interface CronEditorTexts {
   readonly everyN: (step: number) => string;
   readonly expression: string;
   readonly nextRuns: (timezone: string) => string;
+  /** After a period change set fields it does not show back to all: the period's name and those fields. */
+  readonly resetFields: (period: string, fields: string) => string;
+  /** The summary of a schedule with several values: "Twice a day", then its clauses. */
+  readonly runsPer: (count: number, unit: RunUnit) => string;
+  readonly atTimes: (times: string) => string;
+  readonly onWeekdays: (weekdays: string) => string;
+  readonly onDays: (days: string) => string;
+  readonly inMonths: (months: string) => string;
+  readonly clauseSeparator: string;
 }
+
+/** What a schedule's runs are counted per in its summary. */
+export type RunUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
 const en: CronEditorTexts = {
   period: 'Schedule',
@@ -39,6 +51,14 @@ const en: CronEditorTexts = {
   everyN: (step) => `every ${step}`,
   expression: 'Cron expression',
   nextRuns: (timezone) => `Next runs (${timezone})`,
+  resetFields: (period, fields) => `Reset to All, as “${period}” does not use them: ${fields}.`,
+  runsPer: (count, unit) =>
+    `${count === 1 ? 'Once' : count === 2 ? 'Twice' : `${count} times`} ${unit === 'hour' ? 'an' : 'a'} ${unit}`,
+  atTimes: (times) => `at ${times}`,
+  onWeekdays: (weekdays) => `on ${weekdays}`,
+  onDays: (days) => `on day ${days} of the month`,
+  inMonths: (months) => `in ${months}`,
+  clauseSeparator: ', ',
 };
 
 const de: CronEditorTexts = {
@@ -67,6 +87,23 @@ const de: CronEditorTexts = {
   everyN: (step) => `alle ${step}`,
   expression: 'Cron-Ausdruck',
   nextRuns: (timezone) => `Nächste Ausführungen (${timezone})`,
+  resetFields: (period, fields) => `Auf „Alle“ zurückgesetzt, da „${period}“ sie nicht verwendet: ${fields}.`,
+  runsPer: (count, unit) =>
+    `${count === 1 ? 'Einmal' : count === 2 ? 'Zweimal' : `${count}-mal`} ${
+      {
+        minute: 'pro Minute',
+        hour: 'pro Stunde',
+        day: 'am Tag',
+        week: 'pro Woche',
+        month: 'im Monat',
+        year: 'im Jahr',
+      }[unit]
+    }`,
+  atTimes: (times) => `um ${times}`,
+  onWeekdays: (weekdays) => `am ${weekdays}`,
+  onDays: (days) => `an den Tagen ${days} des Monats`,
+  inMonths: (months) => `im ${months}`,
+  clauseSeparator: ', ',
 };
 
 const pt: CronEditorTexts = {
@@ -95,6 +132,23 @@ const pt: CronEditorTexts = {
   everyN: (step) => `a cada ${step}`,
   expression: 'Expressão cron',
   nextRuns: (timezone) => `Próximas execuções (${timezone})`,
+  resetFields: (period, fields) => `Redefinidos para Todos, pois “${period}” não os usa: ${fields}.`,
+  runsPer: (count, unit) =>
+    `${count === 1 ? 'Uma vez' : count === 2 ? 'Duas vezes' : `${count} vezes`} ${
+      {
+        minute: 'por minuto',
+        hour: 'por hora',
+        day: 'por dia',
+        week: 'por semana',
+        month: 'por mês',
+        year: 'por ano',
+      }[unit]
+    }`,
+  atTimes: (times) => `às ${times}`,
+  onWeekdays: (weekdays) => `em ${weekdays}`,
+  onDays: (days) => `nos dias ${days} do mês`,
+  inMonths: (months) => `em ${months}`,
+  clauseSeparator: ', ',
 };
 
 const es: CronEditorTexts = {
@@ -123,6 +177,23 @@ const es: CronEditorTexts = {
   everyN: (step) => `cada ${step}`,
   expression: 'Expresión cron',
   nextRuns: (timezone) => `Próximas ejecuciones (${timezone})`,
+  resetFields: (period, fields) => `Restablecidos a Todos, porque «${period}» no los usa: ${fields}.`,
+  runsPer: (count, unit) =>
+    `${count === 1 ? 'Una vez' : count === 2 ? 'Dos veces' : `${count} veces`} ${
+      {
+        minute: 'por minuto',
+        hour: 'por hora',
+        day: 'al día',
+        week: 'a la semana',
+        month: 'al mes',
+        year: 'al año',
+      }[unit]
+    }`,
+  atTimes: (times) => `a las ${times}`,
+  onWeekdays: (weekdays) => `los ${weekdays}`,
+  onDays: (days) => `los días ${days} del mes`,
+  inMonths: (months) => `en ${months}`,
+  clauseSeparator: ', ',
 };
 
 const da: CronEditorTexts = {
@@ -151,6 +222,23 @@ const da: CronEditorTexts = {
   everyN: (step) => `hver ${step}.`,
   expression: 'Cron-udtryk',
   nextRuns: (timezone) => `Næste kørsler (${timezone})`,
+  resetFields: (period, fields) => `Nulstillet til Alle, da »${period}« ikke bruger dem: ${fields}.`,
+  runsPer: (count, unit) =>
+    `${count === 1 ? 'Én gang' : count === 2 ? 'To gange' : `${count} gange`} ${
+      {
+        minute: 'i minuttet',
+        hour: 'i timen',
+        day: 'om dagen',
+        week: 'om ugen',
+        month: 'om måneden',
+        year: 'om året',
+      }[unit]
+    }`,
+  atTimes: (times) => `kl. ${times}`,
+  onWeekdays: (weekdays) => `hver ${weekdays}`,
+  onDays: (days) => `den ${days}. i måneden`,
+  inMonths: (months) => `i ${months}`,
+  clauseSeparator: ', ',
 };
 
 const zh: CronEditorTexts = {
@@ -179,6 +267,14 @@ const zh: CronEditorTexts = {
   everyN: (step) => `每 ${step}`,
   expression: 'Cron 表达式',
   nextRuns: (timezone) => `下次运行（${timezone}）`,
+  resetFields: (period, fields) => `“${period}”不使用这些字段，已重置为全部：${fields}。`,
+  runsPer: (count, unit) =>
+    `每${{ minute: '分钟', hour: '小时', day: '天', week: '周', month: '月', year: '年' }[unit]} ${count} 次`,
+  atTimes: (times) => `时间为 ${times}`,
+  onWeekdays: (weekdays) => `在${weekdays}`,
+  onDays: (days) => `在每月 ${days} 日`,
+  inMonths: (months) => `在${months}`,
+  clauseSeparator: '，',
 };
 
 const he: CronEditorTexts = {
@@ -207,7 +303,20 @@ const he: CronEditorTexts = {
   everyN: (step) => `כל ${step}`,
   expression: 'ביטוי cron',
   nextRuns: (timezone) => `ההרצות הבאות (${timezone})`,
+  resetFields: (period, fields) => `אופסו ל„הכול”, כי „${period}” לא משתמש בהם: ${fields}.`,
+  runsPer: (count, unit) =>
+    `${count === 1 ? 'פעם אחת' : count === 2 ? 'פעמיים' : `${count} פעמים`} ${
+      { minute: 'בדקה', hour: 'בשעה', day: 'ביום', week: 'בשבוע', month: 'בחודש', year: 'בשנה' }[unit]
+    }`,
+  atTimes: (times) => `בשעות ${times}`,
+  onWeekdays: (weekdays) => `ב${weekdays}`,
+  onDays: (days) => `בימים ${days} בחודש`,
+  inMonths: (months) => `בחודשים ${months}`,
+  clauseSeparator: ', ',
 };
+
+// 2-4, 22-24…: раза; 1, 5-20, 21…: раз.
+const russianTimes = new Intl.PluralRules('ru');
 
 const ru: CronEditorTexts = {
   period: 'Расписание',
@@ -235,6 +344,18 @@ const ru: CronEditorTexts = {
   everyN: (step) => `каждые ${step}`,
   expression: 'Cron-выражение',
   nextRuns: (timezone) => `Следующие запуски (${timezone})`,
+  resetFields: (period, fields) => `Сброшены на «Все», так как «${period}» их не использует: ${fields}.`,
+  runsPer: (count, unit) =>
+    `${count === 1 ? 'Один раз' : count === 2 ? 'Дважды' : `${count} ${russianTimes.select(count) === 'few' ? 'раза' : 'раз'}`} ${
+      { minute: 'в минуту', hour: 'в час', day: 'в день', week: 'в неделю', month: 'в месяц', year: 'в год' }[
+        unit
+      ]
+    }`,
+  atTimes: (times) => `в ${times}`,
+  onWeekdays: (weekdays) => `по дням: ${weekdays}`,
+  onDays: (days) => `по числам: ${days}`,
+  inMonths: (months) => `в месяцы: ${months}`,
+  clauseSeparator: ', ',
 };
 
 const fr: CronEditorTexts = {
@@ -263,6 +384,23 @@ const fr: CronEditorTexts = {
   everyN: (step) => `tous les ${step}`,
   expression: 'Expression cron',
   nextRuns: (timezone) => `Prochaines exécutions (${timezone})`,
+  resetFields: (period, fields) => `Remis à Tous, car « ${period} » ne les utilise pas : ${fields}.`,
+  runsPer: (count, unit) =>
+    `${count === 1 ? 'Une fois' : count === 2 ? 'Deux fois' : `${count} fois`} ${
+      {
+        minute: 'par minute',
+        hour: 'par heure',
+        day: 'par jour',
+        week: 'par semaine',
+        month: 'par mois',
+        year: 'par an',
+      }[unit]
+    }`,
+  atTimes: (times) => `à ${times}`,
+  onWeekdays: (weekdays) => `le ${weekdays}`,
+  onDays: (days) => `le ${days} du mois`,
+  inMonths: (months) => `en ${months}`,
+  clauseSeparator: ', ',
 };
 
 const hi: CronEditorTexts = {
@@ -291,6 +429,16 @@ const hi: CronEditorTexts = {
   everyN: (step) => `हर ${step}`,
   expression: 'क्रॉन एक्सप्रेशन',
   nextRuns: (timezone) => `अगले रन (${timezone})`,
+  resetFields: (period, fields) => `"सभी" पर रीसेट किए गए, क्योंकि "${period}" इनका उपयोग नहीं करता: ${fields}।`,
+  runsPer: (count, unit) =>
+    `${{ minute: 'प्रति मिनट', hour: 'प्रति घंटे', day: 'दिन में', week: 'सप्ताह में', month: 'महीने में', year: 'साल में' }[unit]} ${
+      count === 1 ? 'एक बार' : count === 2 ? 'दो बार' : `${count} बार`
+    }`,
+  atTimes: (times) => `${times} पर`,
+  onWeekdays: (weekdays) => `${weekdays} को`,
+  onDays: (days) => `महीने की ${days} तारीख को`,
+  inMonths: (months) => `${months} में`,
+  clauseSeparator: ', ',
 };
 
 const ja: CronEditorTexts = {
@@ -319,6 +467,14 @@ const ja: CronEditorTexts = {
   everyN: (step) => `${step}ごと`,
   expression: 'cron 式',
   nextRuns: (timezone) => `次回の実行（${timezone}）`,
+  resetFields: (period, fields) => `「${period}」では使わないため「すべて」に戻しました：${fields}`,
+  runsPer: (count, unit) =>
+    `${{ minute: '1分間に', hour: '1時間に', day: '1日', week: '週', month: '月', year: '年' }[unit]}${count}回`,
+  atTimes: (times) => `${times}に実行`,
+  onWeekdays: (weekdays) => weekdays,
+  onDays: (days) => `毎月${days}日`,
+  inMonths: (months) => months,
+  clauseSeparator: '、',
 };
 
 const ko: CronEditorTexts = {
@@ -347,6 +503,14 @@ const ko: CronEditorTexts = {
   everyN: (step) => `${step}마다`,
   expression: 'Cron 표현식',
   nextRuns: (timezone) => `다음 실행 (${timezone})`,
+  resetFields: (period, fields) => `'${period}'에서는 사용하지 않아 '전체'로 재설정했습니다: ${fields}`,
+  runsPer: (count, unit) =>
+    `${{ minute: '분당', hour: '시간당', day: '하루', week: '주', month: '월', year: '연' }[unit]} ${count}회`,
+  atTimes: (times) => `${times}에 실행`,
+  onWeekdays: (weekdays) => weekdays,
+  onDays: (days) => `매월 ${days}일`,
+  inMonths: (months) => months,
+  clauseSeparator: ', ',
 };
 
 const texts: Record<CronLocale, CronEditorTexts> = {
