@@ -25,7 +25,9 @@ test('registering a new account lands on the namespace list', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a suspended customer sees why, has no create action, and is not allowed to create', async ({ page }) => {
+test('a suspended customer sees why, has no create action, and is not allowed to create', async ({
+  page,
+}) => {
   const customer = await createCustomer('suspended', 'Sam Suspended');
   await admin('customer', 'suspend', '--email', customer.email, '--reason', 'PAYMENT_ISSUES');
 
@@ -44,7 +46,9 @@ test('a suspended customer sees why, has no create action, and is not allowed to
   await expect(page).toHaveURL(new RegExp(`${namespacesPath}$`));
 });
 
-test('a restricted customer who has a namespace is sent from the create page back to the list', async ({ page }) => {
+test('a restricted customer who has a namespace is sent from the create page back to the list', async ({
+  page,
+}) => {
   const customer = await createCustomer('restricted', 'Rita Restricted');
   await openSignedIn(page, `${namespacesPath}/new`, customer);
   await expect(page).toHaveURL(new RegExp(`${namespacesPath}/new$`));
@@ -71,4 +75,9 @@ test('a subscribed customer may create more than one namespace', async ({ page }
   await page.goto(namespacesPath);
   await expect(page.getByRole('row')).toHaveCount(3);
   await expect(page.getByRole('link', { name: 'Create namespace' })).toBeVisible();
+  // The list narrows to the names that contain what is typed.
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('tw');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row', { name: /two/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 of 2 shown' })).toBeVisible();
 });

@@ -1,37 +1,14 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { admin, createCustomer } from './support/admin.ts';
-import { expectAccessible, namespacesPath, openSignedIn } from './support/portal.ts';
+import { choose } from './support/forms.ts';
+import {
+  createNamespace,
+  expectAccessible,
+  namespacesPath,
+  openSignedIn,
+  recordMutations,
+} from './support/portal.ts';
 import { captureScreens } from './support/screens.ts';
-
-/** The variables of every platform mutation named `operation` the page sends from now on. */
-function recordMutations(page: Page, operation: string): Record<string, unknown>[] {
-  const sent: Record<string, unknown>[] = [];
-  page.on('request', (request: Request) => {
-    if (!request.url().endsWith('/graphql/platform') || request.method() !== 'POST') return;
-    const body = request.postDataJSON() as { query?: string; variables?: Record<string, unknown> } | null;
-    if (body?.query?.includes(`mutation ${operation}`)) sent.push(body.variables ?? {});
-  });
-  return sent;
-}
-
-async function createNamespace(page: Page, name: string): Promise<void> {
-  await page.goto(`${namespacesPath}/new`);
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('button', { name: 'Create namespace' }).click();
-  // The namespace page opens on its containers tab, and follows the namespace until it is ready.
-  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/${name}/containers$`));
-  await expect(page.getByRole('heading', { level: 1 }).getByText('created', { exact: true })).toBeVisible();
-}
-
-async function choose(
-  page: Page,
-  field: string | RegExp,
-  option: string | RegExp,
-  scope = page.locator('body'),
-): Promise<void> {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
 
 test('a customer adds a registry and a volume, runs a container with both, changes it, resizes the volume and removes it all', async ({
   page,
@@ -42,275 +19,299 @@ test('a customer adds a registry and a volume, runs a container with both, chang
   await openSignedIn(page, namespacesPath, customer);
   await createNamespace(page, 'journey');
   const base = `${namespacesPath}/journey`;
-
-  // Empty tabs, each with its call to action.
-  await expect(page.getByRole('tab', { name: 'Containers', selected: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No containers yet' })).toBeVisible();
-  await expectAccessible(page);
-  await captureScreens(page, 'containers-empty');
-  await page.getByRole('tab', { name: 'Registries' }).click();
-  await expect(page.getByRole('heading', { name: 'No private registries yet' })).toBeVisible();
-  await expectAccessible(page);
-  await captureScreens(page, 'registries-empty');
-
-  // A private registry. Its sign-in check needs a reachable registry, so it is added without the check.
-  await page.getByRole('link', { name: 'Add registry' }).click();
-  await expect(page).toHaveURL(`${base}/registries/new`);
-  await expect(page).toHaveTitle('Add registry | Berth');
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('acme');
-  await page.getByRole('textbox', { name: 'Registry', exact: true }).fill('http://registry.example.com');
-  await expect(page.getByText('Leave out http://: registries are reached over HTTPS')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Registry', exact: true }).fill('registry.example.com');
-  await page.getByRole('textbox', { name: 'User name' }).fill('robot');
-  await page.getByLabel('Password or access token').fill('registry-token');
-  await page.getByRole('switch', { name: /Sign in to the registry now/ }).uncheck();
-  await expectAccessible(page);
-  await captureScreens(page, 'registry-new');
-  await page.getByRole('button', { name: 'Add registry' }).click();
-  await expect(page).toHaveURL(`${base}/registries`);
-  await expect(page.getByRole('row', { name: /acme/ })).toContainText('registry.example.com');
-  await expect(page.getByRole('row', { name: /acme/ }).getByText('robot')).toBeVisible();
-  await expectAccessible(page);
-  await captureScreens(page, 'registries');
-
-  // A volume.
-  await page.getByRole('tab', { name: 'Volumes' }).click();
-  await expect(page.getByRole('heading', { name: 'No volumes yet' })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole('link', { name: 'Create volume' }).click();
-  await expect(page).toHaveTitle('Create volume | Berth');
-  await page.getByRole('textbox', { name: 'Name' }).fill('shop-data');
-  await page.getByRole('spinbutton', { name: 'Size (GB)' }).fill('1001');
-  await expect(page.getByText('Use at most 1000 GB')).toBeVisible();
-  await page.getByRole('spinbutton', { name: 'Size (GB)' }).fill('5');
-  await expectAccessible(page);
-  await captureScreens(page, 'volume-new');
-  await page.getByRole('button', { name: 'Create volume' }).click();
-  await expect(page).toHaveURL(`${base}/volumes`);
   const volumeRow = page.getByRole('row', { name: /shop-data/ });
-  await expect(volumeRow.getByText('created', { exact: true })).toBeVisible();
-  await expect(volumeRow).toContainText('of 5 GB');
+  const heading = page.getByRole('heading', { level: 1 });
+  const overviewVariables = page.getByRole('table', { name: 'Environment variables' });
+  const containerRow = page.getByRole('row', { name: /shop/ });
+  const volumeDialog = page.getByRole('dialog', { name: 'Delete volume shop-data?' });
 
-  // The container, using both, with a secret variable, a web address with an allowlist and a mount.
-  await page.getByRole('tab', { name: 'Containers' }).click();
-  await page.getByRole('link', { name: 'Create container' }).click();
-  await expect(page).toHaveURL(`${base}/container/new`);
-  await expect(page).toHaveTitle('Create container | Berth');
-  const form = page.getByRole('form', { name: 'New container' });
-  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('shop');
-  await form.getByRole('textbox', { name: 'Image' }).fill('Registry.example.com/acme/Shop');
-  await expect(form.getByText('Image names are lowercase')).toBeVisible();
-  await form.getByRole('textbox', { name: 'Image' }).fill('registry.example.com/acme/shop:1.0');
-  await choose(page, /^Registry/, /acme/, form);
-  await expect(form.getByText(/per month per replica/)).toBeVisible();
-  await choose(page, /^Memory/, '1 GB', form);
-  await form.getByRole('textbox', { name: 'Ports' }).fill('8080');
-
-  const variables = form.getByRole('region', { name: 'Environment variables' });
-  await variables.getByRole('button', { name: 'Add variable' }).click();
-  await variables.getByRole('textbox', { name: 'Variable name' }).nth(0).fill('MODE');
-  await variables.getByLabel('Value').nth(0).fill('production');
-  await variables.getByRole('button', { name: 'Add variable' }).click();
-  await variables.getByRole('textbox', { name: 'Variable name' }).nth(1).fill('API_KEY');
-  await variables.getByRole('switch', { name: 'Secret' }).nth(1).check();
-  await expect(variables.getByLabel('Value').nth(1)).toHaveAttribute('type', 'password');
-  await variables.getByLabel('Value').nth(1).fill('s3cret-value');
-
-  const addresses = form.getByRole('region', { name: 'Web addresses' });
-  await addresses.getByRole('button', { name: 'Add web address' }).click();
-  await addresses.getByRole('textbox', { name: 'Domain' }).fill('shop.journey.example.com');
-  await addresses.getByRole('textbox', { name: 'Allowed IP addresses' }).fill('203.0.113.0/24, 10.0.0.0/33');
-  await expect(addresses.getByText('10.0.0.0/33: the prefix length must be 0 to 32')).toBeVisible();
-  await addresses
-    .getByRole('textbox', { name: 'Allowed IP addresses' })
-    .fill('203.0.113.0/24, 2001:db8::/32');
-
-  const health = form.getByRole('region', { name: 'Health check' });
-  await health.getByRole('switch', { name: "Check the container's health" }).check();
-  await health.getByRole('textbox', { name: 'Path' }).fill('/healthz');
-
-  const mounts = form.getByRole('region', { name: 'Volume mounts' });
-  await mounts.getByRole('button', { name: 'Add mount' }).click();
-  await mounts.getByRole('textbox', { name: 'Mount path' }).fill('/data');
-  await choose(page, /^Existing volume/, /shop-data/, mounts);
-  await expectAccessible(page);
-  await captureScreens(page, 'container-new');
-
-  const created = recordMutations(page, 'ContainerCreate');
-  await form.getByRole('button', { name: 'Create container' }).click();
-  await expect(page).toHaveURL(`${base}/container/shop/overview`);
-  expect(created).toHaveLength(1);
-  expect(created[0]).toMatchObject({
-    input: {
-      name: 'shop',
-      namespace: 'journey',
-      registry: 'acme',
-      resources: 'CPU_250_RAM_1000',
-      ports: ['8080'],
-      environmentVariables: [
-        { name: 'MODE', value: 'production', secret: false },
-        { name: 'API_KEY', value: 's3cret-value', secret: true },
-      ],
-      ingresses: [
-        {
-          domainName: 'shop.journey.example.com',
-          port: 8080,
-          enableTLS: true,
-          whitelist: ['203.0.113.0/24', '2001:db8::/32'],
-        },
-      ],
-      mounts: [{ path: '/data', volume: { name: 'shop-data', autoCreate: false } }],
-      healthCheck: { port: 8080, path: '/healthz' },
-    },
+  await test.step('empty tabs offer to create', async () => {
+    // Empty tabs, each with its call to action.
+    await expect(page.getByRole('tab', { name: 'Containers', selected: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No containers yet' })).toBeVisible();
+    await expectAccessible(page);
+    await captureScreens(page, 'containers-empty');
+    await page.getByRole('tab', { name: 'Registries' }).click();
+    await expect(page.getByRole('heading', { name: 'No private registries yet' })).toBeVisible();
+    await expectAccessible(page);
+    await captureScreens(page, 'registries-empty');
   });
 
-  // It comes up replica by replica and settles at running.
-  await expect(page).toHaveTitle('Container | Berth');
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toContainText('shop');
-  await expect(heading.getByText('running', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('1 of 1 available')).toBeVisible({ timeout: 30_000 });
-  const replicas = page.getByRole('table', { name: 'Replicas' });
-  await expect(replicas.getByRole('row', { name: /shop-/ })).toHaveCount(1);
-  const overviewAddresses = page.getByRole('table', { name: 'Web addresses' });
-  await expect(overviewAddresses.getByRole('link', { name: 'shop.journey.example.com' })).toHaveAttribute(
-    'href',
-    'https://shop.journey.example.com',
-  );
-  await expect(
-    overviewAddresses.getByRole('button', { name: 'Copy https://shop.journey.example.com' }),
-  ).toBeVisible();
-  await expect(overviewAddresses).toContainText('203.0.113.0/24, 2001:db8::/32');
-  const overviewVariables = page.getByRole('table', { name: 'Environment variables' });
-  await expect(overviewVariables.getByRole('row', { name: /MODE/ })).toContainText('production');
-  await expect(overviewVariables.getByRole('row', { name: /API_KEY/ })).toContainText('secret, hidden');
-  await expect(page.getByText('s3cret-value')).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Volume mounts' })).toContainText('shop-data (5 GB)');
-  await expect(page.getByText('GET /healthz on port 8080')).toBeVisible();
-  await expectAccessible(page);
-  await captureScreens(page, 'container-overview');
+  await test.step('add a private registry', async () => {
+    // A private registry. Its sign-in check needs a reachable registry, so it is added without the check.
+    await page.getByRole('link', { name: 'Add registry' }).click();
+    await expect(page).toHaveURL(`${base}/registries/new`);
+    await expect(page).toHaveTitle('Add registry | Berth');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('acme');
+    await page.getByRole('textbox', { name: 'Registry', exact: true }).fill('http://registry.example.com');
+    await expect(page.getByText('Leave out http://: registries are reached over HTTPS')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Registry', exact: true }).fill('registry.example.com');
+    await page.getByRole('textbox', { name: 'User name' }).fill('robot');
+    await page.getByLabel('Password or access token').fill('registry-token');
+    await page.getByRole('switch', { name: /Sign in to the registry now/ }).uncheck();
+    await expectAccessible(page);
+    await captureScreens(page, 'registry-new');
+    await page.getByRole('button', { name: 'Add registry' }).click();
+    await expect(page).toHaveURL(`${base}/registries`);
+    await expect(page.getByRole('row', { name: /acme/ })).toContainText('registry.example.com');
+    await expect(page.getByRole('row', { name: /acme/ }).getByText('robot')).toBeVisible();
+    await expectAccessible(page);
+    await captureScreens(page, 'registries');
+  });
 
-  // The list shows it too, with its address to copy.
-  await page.getByRole('link', { name: 'journey', exact: true }).click();
-  const containerRow = page.getByRole('row', { name: /shop/ });
-  await expect(containerRow.getByText('running', { exact: true })).toBeVisible();
-  await expect(containerRow).toContainText('1/1');
-  await expect(containerRow).toContainText('registry.example.com/acme/shop:1.0');
-  await expect(
-    containerRow.getByRole('button', { name: 'Copy https://shop.journey.example.com' }),
-  ).toBeVisible();
-  await expectAccessible(page);
-  await captureScreens(page, 'containers');
+  await test.step('create a volume', async () => {
+    // A volume.
+    await page.getByRole('tab', { name: 'Volumes' }).click();
+    await expect(page.getByRole('heading', { name: 'No volumes yet' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Create volume' }).click();
+    await expect(page).toHaveTitle('Create volume | Berth');
+    await page.getByRole('textbox', { name: 'Name' }).fill('shop-data');
+    await page.getByRole('spinbutton', { name: 'Size (GB)' }).fill('1001');
+    await expect(page.getByText('Use at most 1000 GB')).toBeVisible();
+    await page.getByRole('spinbutton', { name: 'Size (GB)' }).fill('5');
+    await expectAccessible(page);
+    await captureScreens(page, 'volume-new');
+    await page.getByRole('button', { name: 'Create volume' }).click();
+    await expect(page).toHaveURL(`${base}/volumes`);
+    await expect(volumeRow.getByText('created', { exact: true })).toBeVisible();
+    await expect(volumeRow).toContainText('of 5 GB');
+  });
 
-  // Configure: change a variable, remove the address; only that is sent.
-  await containerRow.getByRole('link', { name: 'shop', exact: true }).click();
-  await page.getByRole('tab', { name: 'Configure' }).click();
-  await expect(page).toHaveURL(`${base}/container/shop/configure`);
-  const configure = page.getByRole('form', { name: 'Configure container' });
-  await expect(configure.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
-  await expect(configure.getByRole('button', { name: 'Save changes' })).toBeDisabled();
-  const configureVariables = configure.getByRole('region', { name: 'Environment variables' });
-  const storedSecret = configureVariables.getByRole('group', { name: 'API_KEY' }).getByLabel('Value');
-  await expect(storedSecret).toHaveValue('');
-  await expect(storedSecret).toHaveAttribute('placeholder', 'Stored, hidden');
-  await expect(storedSecret).toHaveAttribute('type', 'password');
-  await configureVariables.getByRole('group', { name: 'MODE' }).getByLabel('Value').fill('staging');
-  await configure.getByRole('button', { name: 'Remove shop.journey.example.com' }).click();
-  await expectAccessible(page);
-  await captureScreens(page, 'container-configure');
+  await test.step('create a container using both', async () => {
+    // The container, using both, with a secret variable, a web address with an allowlist and a mount.
+    await page.getByRole('tab', { name: 'Containers' }).click();
+    await page.getByRole('link', { name: 'Create container' }).click();
+    await expect(page).toHaveURL(`${base}/container/new`);
+    await expect(page).toHaveTitle('Create container | Berth');
+    const form = page.getByRole('form', { name: 'New container' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('shop');
+    await form.getByRole('textbox', { name: 'Image' }).fill('Registry.example.com/acme/Shop');
+    await expect(form.getByText('Image names are lowercase')).toBeVisible();
+    await form.getByRole('textbox', { name: 'Image' }).fill('registry.example.com/acme/shop:1.0');
+    await choose(page, /^Registry/, /acme/, form);
+    await expect(form.getByText(/per month per replica/)).toBeVisible();
+    await choose(page, /^Memory/, '1 GB', form);
+    await form.getByRole('textbox', { name: 'Ports' }).fill('8080');
 
-  const modified = recordMutations(page, 'ContainerModify');
-  await configure.getByRole('button', { name: 'Save changes' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Your changes are saved and being applied' }),
-  ).toBeVisible();
-  await expect(page).toHaveURL(`${base}/container/shop/overview`);
-  expect(modified).toEqual([
-    {
+    const variables = form.getByRole('region', { name: 'Environment variables' });
+    await variables.getByRole('button', { name: 'Add variable' }).click();
+    await variables.getByRole('textbox', { name: 'Variable name' }).nth(0).fill('MODE');
+    await variables.getByLabel('Value').nth(0).fill('production');
+    await variables.getByRole('button', { name: 'Add variable' }).click();
+    await variables.getByRole('textbox', { name: 'Variable name' }).nth(1).fill('API_KEY');
+    await variables.getByRole('switch', { name: 'Secret' }).nth(1).check();
+    await expect(variables.getByLabel('Value').nth(1)).toHaveAttribute('type', 'password');
+    await variables.getByLabel('Value').nth(1).fill('s3cret-value');
+
+    const addresses = form.getByRole('region', { name: 'Web addresses' });
+    await addresses.getByRole('button', { name: 'Add web address' }).click();
+    await addresses.getByRole('textbox', { name: 'Domain' }).fill('shop.journey.example.com');
+    await addresses
+      .getByRole('textbox', { name: 'Allowed IP addresses' })
+      .fill('203.0.113.0/24, 10.0.0.0/33');
+    await expect(addresses.getByText('10.0.0.0/33: the prefix length must be 0 to 32')).toBeVisible();
+    await addresses
+      .getByRole('textbox', { name: 'Allowed IP addresses' })
+      .fill('203.0.113.0/24, 2001:db8::/32');
+
+    const health = form.getByRole('region', { name: 'Health check' });
+    await health.getByRole('switch', { name: "Check the container's health" }).check();
+    await health.getByRole('textbox', { name: 'Path' }).fill('/healthz');
+
+    const mounts = form.getByRole('region', { name: 'Volume mounts' });
+    await mounts.getByRole('button', { name: 'Add mount' }).click();
+    await mounts.getByRole('textbox', { name: 'Mount path' }).fill('/data');
+    await choose(page, /^Existing volume/, /shop-data/, mounts);
+    await expectAccessible(page);
+    await captureScreens(page, 'container-new');
+
+    const created = recordMutations(page, 'ContainerCreate');
+    await form.getByRole('button', { name: 'Create container' }).click();
+    await expect(page).toHaveURL(`${base}/container/shop/overview`);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
       input: {
         name: 'shop',
         namespace: 'journey',
-        environmentVariables: [{ name: 'MODE', value: 'staging', secret: false }],
+        registry: 'acme',
+        resources: 'CPU_250_RAM_1000',
+        ports: ['8080'],
+        environmentVariables: [
+          { name: 'MODE', value: 'production', secret: false },
+          { name: 'API_KEY', value: 's3cret-value', secret: true },
+        ],
         ingresses: [
           {
+            domainName: 'shop.journey.example.com',
             port: 8080,
             enableTLS: true,
             whitelist: ['203.0.113.0/24', '2001:db8::/32'],
-            domainName: 'shop.journey.example.com',
-            state: 'ABSENT',
           },
         ],
+        mounts: [{ path: '/data', volume: { name: 'shop-data', autoCreate: false } }],
+        healthCheck: { port: 8080, path: '/healthz' },
       },
-    },
-  ]);
-  await expect(overviewVariables.getByRole('row', { name: /MODE/ })).toContainText('staging');
-  await expect(
-    page.getByText('No web addresses: the container is not reachable from the web.'),
-  ).toBeVisible();
-  await expect(overviewVariables.getByRole('row', { name: /API_KEY/ })).toContainText('secret, hidden');
-  await expect(heading.getByText('running', { exact: true })).toBeVisible({ timeout: 30_000 });
+    });
+  });
 
-  // Resize the volume: only larger.
-  await page.goto(`${base}/volumes`);
-  await page.getByRole('link', { name: 'Resize volume shop-data' }).click();
-  await expect(page).toHaveURL(`${base}/volumes/shop-data/resize`);
-  await expect(page).toHaveTitle('Resize volume | Berth');
-  await expect(page.getByText('5 GB', { exact: true })).toBeVisible();
-  const newSize = page.getByRole('spinbutton', { name: 'New size (GB)' });
-  await newSize.fill('5');
-  await expect(page.getByText('Enter more than the current 5 GB: volumes only grow')).toBeVisible();
-  await newSize.fill('8');
-  await expectAccessible(page);
-  await captureScreens(page, 'volume-resize');
-  await page.getByRole('button', { name: 'Resize volume' }).click();
-  await expect(page).toHaveURL(`${base}/volumes`);
-  await expect(volumeRow).toContainText('of 8 GB');
-  await expect(volumeRow.getByText('created', { exact: true })).toBeVisible();
+  await test.step('it settles at running', async () => {
+    // It comes up replica by replica and settles at running.
+    await expect(page).toHaveTitle('Container | Berth');
+    await expect(heading).toContainText('shop');
+    await expect(heading.getByText('running', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('1 of 1 available')).toBeVisible({ timeout: 30_000 });
+    const replicas = page.getByRole('table', { name: 'Replicas' });
+    await expect(replicas.getByRole('row', { name: /shop-/ })).toHaveCount(1);
+    const overviewAddresses = page.getByRole('table', { name: 'Web addresses' });
+    await expect(overviewAddresses.getByRole('link', { name: 'shop.journey.example.com' })).toHaveAttribute(
+      'href',
+      'https://shop.journey.example.com',
+    );
+    await expect(
+      overviewAddresses.getByRole('button', { name: 'Copy https://shop.journey.example.com' }),
+    ).toBeVisible();
+    await expect(overviewAddresses).toContainText('203.0.113.0/24, 2001:db8::/32');
+    await expect(overviewVariables.getByRole('row', { name: /MODE/ })).toContainText('production');
+    await expect(overviewVariables.getByRole('row', { name: /API_KEY/ })).toContainText('secret, hidden');
+    await expect(page.getByText('s3cret-value')).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Volume mounts' })).toContainText('shop-data (5 GB)');
+    await expect(page.getByText('GET /healthz on port 8080')).toBeVisible();
+    await expectAccessible(page);
+    await captureScreens(page, 'container-overview');
+  });
 
-  await expectAccessible(page);
-  await captureScreens(page, 'volumes');
+  await test.step('the list shows it', async () => {
+    // The list shows it too, with its address to copy.
+    await page.getByRole('link', { name: 'journey', exact: true }).click();
+    await expect(containerRow.getByText('running', { exact: true })).toBeVisible();
+    await expect(containerRow).toContainText('1/1');
+    await expect(containerRow).toContainText('registry.example.com/acme/shop:1.0');
+    await expect(
+      containerRow.getByRole('button', { name: 'Copy https://shop.journey.example.com' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await captureScreens(page, 'containers');
+  });
 
-  // The volume is still mounted: deleting it is refused with the platform's message, in the dialog.
-  await volumeRow.getByRole('button', { name: 'Delete volume shop-data' }).click();
-  const volumeDialog = page.getByRole('dialog', { name: 'Delete volume shop-data?' });
-  await volumeDialog.getByRole('textbox', { name: 'Type shop-data to confirm' }).fill('shop-data');
-  await volumeDialog.getByRole('button', { name: 'Delete volume' }).click();
-  await expect(volumeDialog.getByRole('alert')).toContainText('shop');
-  await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/volume-delete-in-use-desktop-light.png' });
-  await volumeDialog.getByRole('button', { name: 'Cancel' }).click();
+  await test.step('configure it: only the change is sent', async () => {
+    // Configure: change a variable, remove the address; only that is sent.
+    await containerRow.getByRole('link', { name: 'shop', exact: true }).click();
+    await page.getByRole('tab', { name: 'Configure' }).click();
+    await expect(page).toHaveURL(`${base}/container/shop/configure`);
+    const configure = page.getByRole('form', { name: 'Configure container' });
+    await expect(configure.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
+    await expect(configure.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    const configureVariables = configure.getByRole('region', { name: 'Environment variables' });
+    const storedSecret = configureVariables.getByRole('group', { name: 'API_KEY' }).getByLabel('Value');
+    await expect(storedSecret).toHaveValue('');
+    await expect(storedSecret).toHaveAttribute('placeholder', 'Stored, hidden');
+    await expect(storedSecret).toHaveAttribute('type', 'password');
+    await configureVariables.getByRole('group', { name: 'MODE' }).getByLabel('Value').fill('staging');
+    await configure.getByRole('button', { name: 'Remove shop.journey.example.com' }).click();
+    await expectAccessible(page);
+    await captureScreens(page, 'container-configure');
 
-  // Delete the container (typed confirmation), then the volume.
-  await page.goto(`${base}/container/shop`);
-  await expect(page).toHaveURL(`${base}/container/shop/overview`);
-  await page.getByRole('button', { name: 'Delete' }).click();
-  const containerDialog = page.getByRole('dialog', { name: 'Delete container shop?' });
-  await expect(containerDialog.getByRole('button', { name: 'Delete container' })).toBeDisabled();
-  await containerDialog.getByRole('textbox', { name: 'Type shop to confirm' }).fill('shop');
-  await expectAccessible(page);
-  await containerDialog.getByRole('button', { name: 'Delete container' }).click();
-  await expect(page).toHaveURL(`${base}/containers`);
-  await expect(page.getByRole('heading', { name: 'No containers yet' })).toBeVisible({ timeout: 30_000 });
+    const modified = recordMutations(page, 'ContainerModify');
+    await configure.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your changes are saved and being applied' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(`${base}/container/shop/overview`);
+    expect(modified).toEqual([
+      {
+        input: {
+          name: 'shop',
+          namespace: 'journey',
+          environmentVariables: [{ name: 'MODE', value: 'staging', secret: false }],
+          ingresses: [
+            {
+              port: 8080,
+              enableTLS: true,
+              whitelist: ['203.0.113.0/24', '2001:db8::/32'],
+              domainName: 'shop.journey.example.com',
+              state: 'ABSENT',
+            },
+          ],
+        },
+      },
+    ]);
+    await expect(overviewVariables.getByRole('row', { name: /MODE/ })).toContainText('staging');
+    await expect(
+      page.getByText('No web addresses: the container is not reachable from the web.'),
+    ).toBeVisible();
+    await expect(overviewVariables.getByRole('row', { name: /API_KEY/ })).toContainText('secret, hidden');
+    await expect(heading.getByText('running', { exact: true })).toBeVisible({ timeout: 30_000 });
+  });
 
-  await page.getByRole('tab', { name: 'Volumes' }).click();
-  await expect(volumeRow.getByText('—')).toBeVisible({ timeout: 30_000 });
-  await volumeRow.getByRole('button', { name: 'Delete volume shop-data' }).click();
-  await volumeDialog.getByRole('textbox', { name: 'Type shop-data to confirm' }).fill('shop-data');
-  await volumeDialog.getByRole('button', { name: 'Delete volume' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Volume shop-data is being deleted' }),
-  ).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No volumes yet' })).toBeVisible({ timeout: 30_000 });
+  await test.step('resize the volume', async () => {
+    // Resize the volume: only larger.
+    await page.goto(`${base}/volumes`);
+    await page.getByRole('link', { name: 'Resize volume shop-data' }).click();
+    await expect(page).toHaveURL(`${base}/volumes/shop-data/resize`);
+    await expect(page).toHaveTitle('Resize volume | Berth');
+    await expect(page.getByText('5 GB', { exact: true })).toBeVisible();
+    const newSize = page.getByRole('spinbutton', { name: 'New size (GB)' });
+    await newSize.fill('5');
+    await expect(page.getByText('Enter more than the current 5 GB: volumes only grow')).toBeVisible();
+    await newSize.fill('8');
+    await expectAccessible(page);
+    await captureScreens(page, 'volume-resize');
+    await page.getByRole('button', { name: 'Resize volume' }).click();
+    await expect(page).toHaveURL(`${base}/volumes`);
+    await expect(volumeRow).toContainText('of 8 GB');
+    await expect(volumeRow.getByText('created', { exact: true })).toBeVisible();
 
-  // The registry goes too, now that nothing uses it.
-  await page.getByRole('tab', { name: 'Registries' }).click();
-  await page.getByRole('button', { name: 'Delete registry acme' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete registry acme?' })
-    .getByRole('button', { name: 'Delete registry' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'No private registries yet' })).toBeVisible({
-    timeout: 30_000,
+    await expectAccessible(page);
+    await captureScreens(page, 'volumes');
+  });
+
+  await test.step('a mounted volume cannot be deleted', async () => {
+    // The volume is still mounted: deleting it is refused with the platform's message, in the dialog.
+    await volumeRow.getByRole('button', { name: 'Delete volume shop-data' }).click();
+    await volumeDialog.getByRole('textbox', { name: 'Type shop-data to confirm' }).fill('shop-data');
+    await volumeDialog.getByRole('button', { name: 'Delete volume' }).click();
+    await expect(volumeDialog.getByRole('alert')).toContainText('shop');
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/screens/volume-delete-in-use-desktop-light.png' });
+    await volumeDialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  await test.step('delete the container, then the volume', async () => {
+    // Delete the container (typed confirmation), then the volume.
+    await page.goto(`${base}/container/shop`);
+    await expect(page).toHaveURL(`${base}/container/shop/overview`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const containerDialog = page.getByRole('dialog', { name: 'Delete container shop?' });
+    await expect(containerDialog.getByRole('button', { name: 'Delete container' })).toBeDisabled();
+    await containerDialog.getByRole('textbox', { name: 'Type shop to confirm' }).fill('shop');
+    await expectAccessible(page);
+    await containerDialog.getByRole('button', { name: 'Delete container' }).click();
+    await expect(page).toHaveURL(`${base}/containers`);
+    await expect(page.getByRole('heading', { name: 'No containers yet' })).toBeVisible({ timeout: 30_000 });
+
+    await page.getByRole('tab', { name: 'Volumes' }).click();
+    await expect(volumeRow.getByText('—')).toBeVisible({ timeout: 30_000 });
+    await volumeRow.getByRole('button', { name: 'Delete volume shop-data' }).click();
+    await volumeDialog.getByRole('textbox', { name: 'Type shop-data to confirm' }).fill('shop-data');
+    await volumeDialog.getByRole('button', { name: 'Delete volume' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Volume shop-data is being deleted' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No volumes yet' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('delete the registry', async () => {
+    // The registry goes too, now that nothing uses it.
+    await page.getByRole('tab', { name: 'Registries' }).click();
+    await page.getByRole('button', { name: 'Delete registry acme' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete registry acme?' })
+      .getByRole('button', { name: 'Delete registry' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'No private registries yet' })).toBeVisible({
+      timeout: 30_000,
+    });
   });
 });
 

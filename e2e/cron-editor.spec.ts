@@ -2,8 +2,9 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createServer, type ViteDevServer } from 'vite';
+import { closeMenu, pickOptions } from './support/forms.ts';
 
 // The editor runs in a page of its own (apps/portal/test/harness), served by Vite, so this test needs neither
 // the platform server nor the rest of the portal.
@@ -44,20 +45,6 @@ test.afterAll(async () => {
   await vite.close();
 });
 
-/** Opens a field's option grid, clicks the options and clicks beside the menu to close it. */
-async function pick(page: Page, field: string, options: string[]) {
-  await page.getByRole('combobox', { name: field }).click();
-  const listbox = page.getByRole('listbox');
-  for (const option of options) await listbox.getByRole('option', { name: option, exact: true }).click();
-  await closeMenu(page);
-}
-
-/** Clicks beside an open menu and waits until it has faded out. */
-async function closeMenu(page: Page) {
-  await page.mouse.click(2, 2);
-  await expect(page.locator('.MuiPopover-root')).toHaveCount(0);
-}
-
 for (const { name, viewport } of [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -70,12 +57,12 @@ for (const { name, viewport } of [
 
     await page.getByRole('combobox', { name: 'Schedule' }).click();
     await page.getByRole('option', { name: 'Every week' }).click();
-    await pick(page, 'Days of week', ['Monday']);
+    await pickOptions(page, 'Days of week', ['Monday']);
     await page.getByRole('combobox', { name: 'Hours' }).click();
     await page.getByRole('listbox').getByRole('option', { name: '04', exact: true }).click();
     await page.screenshot({ path: testInfo.outputPath(`cron-editor-${name}-hours.png`) });
     await closeMenu(page);
-    await pick(page, 'Minutes', ['00']);
+    await pickOptions(page, 'Minutes', ['00']);
 
     await expect(expression).toHaveValue('0 4 * * 1');
     await expect(page.getByText('At 04:00 AM, only on Monday')).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 export const namespacesPath = '/compute/serverless-containers';
 
@@ -12,7 +12,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /** Opens `path` in the portal as the given customer, signing in on the way. */
-export async function openSignedIn(page: Page, path: string, customer: { email: string; password: string }): Promise<void> {
+export async function openSignedIn(
+  page: Page,
+  path: string,
+  customer: { email: string; password: string },
+): Promise<void> {
   await page.goto(path);
   await signIn(page, customer.email, customer.password);
   // Back from the identity provider and past the callback, with the portal on screen.
@@ -23,14 +27,46 @@ export async function openSignedIn(page: Page, path: string, customer: { email: 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colours are measured once elements have finished fading or growing in (spinners keep running).
-  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const blocking = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    blocking.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** The page can be used at its width without scrolling sideways. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Creates a namespace through its form; the namespace page opens and follows it until it is ready. */
+export async function createNamespace(page: Page, name: string): Promise<void> {
+  await page.goto(`${namespacesPath}/new`);
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('button', { name: 'Create namespace' }).click();
+  await expect(page).toHaveURL(new RegExp(`${namespacesPath}/${name}/containers$`));
+  await expect(page.getByRole('heading', { level: 1 }).getByText('created', { exact: true })).toBeVisible();
+}
+
+/** The variables of every platform mutation named `operation` the page sends from now on. */
+export function recordMutations(page: Page, operation: string): Record<string, unknown>[] {
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (request: Request) => {
+    if (!request.url().endsWith('/graphql/platform') || request.method() !== 'POST') return;
+    const body = request.postDataJSON() as { query?: string; variables?: Record<string, unknown> } | null;
+    if (body?.query?.match(new RegExp(`\\bmutation ${operation}\\b`))) sent.push(body.variables ?? {});
+  });
+  return sent;
 }

@@ -1,6 +1,8 @@
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { accessStatus, formatSuspendedReason, mayCreate } from '../../src/lib/auth/access.ts';
 import { fetchPermissions } from '../../src/lib/auth/permissions.ts';
+import { server } from '../support/server.ts';
 
 describe('access status', () => {
   it('is suspended without any serverless-container scope', () => {
@@ -37,27 +39,24 @@ describe('access status', () => {
 });
 
 describe('permission request', () => {
-  const request = (response: Response | Error) => {
-    const calls: RequestInit[] = [];
-    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
-      calls.push(init ?? {});
-      if (response instanceof Error) throw response;
-      return response;
-    };
-    return {
-      calls,
-      result: fetchPermissions({
-        tokenEndpoint: '/token',
-        accessToken: 'abc',
-        audience: 'berth-platform',
-        fetch,
+  const tokenEndpoint = 'https://sso.example.com/realms/berth/protocol/openid-connect/token';
+  const request = (response: Response) => {
+    const received: { authorization: string | null; body: string }[] = [];
+    server.use(
+      http.post(tokenEndpoint, async ({ request: sent }) => {
+        received.push({ authorization: sent.headers.get('authorization'), body: await sent.text() });
+        return response;
       }),
+    );
+    return {
+      received,
+      result: fetchPermissions({ tokenEndpoint, accessToken: 'abc', audience: 'berth-platform' }),
     };
   };
 
   it('sends the UMA ticket request with the bearer token and maps resources to scopes', async () => {
-    const { calls, result } = request(
-      Response.json([
+    const { received, result } = request(
+      HttpResponse.json([
         { rsname: 'serverless-container', scopes: ['create-limited'] },
         { rsname: 'cloud-database' },
       ]),
@@ -66,25 +65,25 @@ describe('permission request', () => {
       'serverless-container': ['create-limited'],
       'cloud-database': [],
     });
-    const body = new URLSearchParams(String(calls[0]?.body));
+    const body = new URLSearchParams(received[0]?.body);
     expect(Object.fromEntries(body)).toEqual({
       grant_type: 'urn:ietf:params:oauth:grant-type:uma-ticket',
       audience: 'berth-platform',
       response_mode: 'permissions',
     });
-    expect(new Headers(calls[0]?.headers).get('authorization')).toBe('Bearer abc');
+    expect(received[0]?.authorization).toBe('Bearer abc');
   });
 
   it('treats a refusal (403, a suspended customer) as no permissions', async () => {
-    await expect(request(Response.json({ error: 'access_denied' }, { status: 403 })).result).resolves.toEqual(
-      {},
-    );
+    await expect(
+      request(HttpResponse.json({ error: 'access_denied' }, { status: 403 })).result,
+    ).resolves.toEqual({});
   });
 
   it('fails with "Failed to get permissions" when there is no usable answer', async () => {
-    await expect(request(new Response('', { status: 502 })).result).rejects.toThrow(
+    await expect(request(new HttpResponse(null, { status: 502 })).result).rejects.toThrow(
       'Failed to get permissions',
     );
-    await expect(request(new TypeError('network down')).result).rejects.toThrow('Failed to get permissions');
+    await expect(request(HttpResponse.error()).result).rejects.toThrow('Failed to get permissions');
   });
 });

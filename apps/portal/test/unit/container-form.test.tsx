@@ -1,7 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { graphql, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ContainerForm,
   type ContainerFormProps,
@@ -16,14 +15,23 @@ import {
   type ContainerFormValues,
 } from '../../src/features/containers/components/container-schema.ts';
 
+import { renderWithProviders } from '../support/render.tsx';
+import { server } from '../support/server.ts';
+
 // The size picker asks the platform for prices; the form itself needs nothing else from it.
-vi.mock('../../src/lib/graphql/platform.ts', () => ({
-  platformRequest: vi.fn(async () => ({
-    resourceSpecifications: [
-      { id: 'CPU_250_RAM_500', cpu: 0.25, ram: 0.5, price: { amount: 170, currency: 'EUR' } },
-    ],
-  })),
-}));
+beforeEach(() => {
+  server.use(
+    graphql.query('ContainerResourceSpecifications', () =>
+      HttpResponse.json({
+        data: {
+          resourceSpecifications: [
+            { id: 'CPU_250_RAM_500', cpu: 0.25, ram: 0.5, price: { amount: 170, currency: 'EUR' } },
+          ],
+        },
+      }),
+    ),
+  );
+});
 
 const container: ConfigurableContainer = {
   name: 'shop',
@@ -41,62 +49,61 @@ const container: ConfigurableContainer = {
   numberOfReplicas: 1,
 };
 
-function renderForm(props: Partial<ContainerFormProps> = {}) {
+async function renderForm(props: Partial<ContainerFormProps> = {}) {
   const onSubmit = vi.fn<(values: ContainerFormValues) => void>();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ContainerForm
-        mode="create"
-        namespace="web"
-        initialValues={defaultContainerValues}
-        registries={[{ name: 'acme', source: 'ghcr.io/acme' }]}
-        volumes={[{ name: 'shop-data', size: 10 }]}
-        pending={false}
-        onSubmit={onSubmit}
-        onCancel={() => undefined}
-        {...props}
-      />
-    </QueryClientProvider>,
+  const { user } = renderWithProviders(
+    <ContainerForm
+      mode="create"
+      namespace="web"
+      initialValues={defaultContainerValues}
+      registries={[{ name: 'acme', source: 'ghcr.io/acme' }]}
+      volumes={[{ name: 'shop-data', size: 10 }]}
+      pending={false}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+      {...props}
+    />,
   );
-  return { onSubmit };
+  await screen.findByRole('form');
+  return { onSubmit, user };
 }
 
 describe('container form', () => {
   it('shows the monthly price of the chosen size', async () => {
-    renderForm();
+    await renderForm();
     expect(await screen.findByText(/1\.70 per month per replica/)).toBeInTheDocument();
   });
 
   it('validates inline and sends nothing while something is wrong', async () => {
-    const { onSubmit } = renderForm();
-    await userEvent.type(screen.getByRole('textbox', { name: /Image/ }), 'Nginx');
+    const { onSubmit, user } = await renderForm();
+    await user.type(screen.getByRole('textbox', { name: /Image/ }), 'Nginx');
     expect(await screen.findByText('Image names are lowercase')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Create container' }));
+    await user.click(screen.getByRole('button', { name: 'Create container' }));
     expect(await screen.findByText('Enter a name')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('offers web addresses once the container has a port', async () => {
-    renderForm();
+    const { user } = await renderForm();
     const add = screen.getByRole('button', { name: 'Add web address' });
     expect(add).toBeDisabled();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Ports' }), '8080');
+    await user.type(screen.getByRole('textbox', { name: 'Ports' }), '8080');
     expect(add).toBeEnabled();
   });
 
   it('masks secret values as they are typed', async () => {
-    renderForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    const { user } = await renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add variable' }));
     const variables = screen.getByRole('region', { name: 'Environment variables' });
     const value = within(variables).getByLabelText('Value');
     expect(value).toHaveAttribute('type', 'text');
-    await userEvent.click(within(variables).getByRole('switch', { name: 'Secret' }));
+    await user.click(within(variables).getByRole('switch', { name: 'Secret' }));
     expect(value).toHaveAttribute('type', 'password');
   });
 
   it('configures: prefilled, saves only after a change, and the patch holds only what changed', async () => {
     const initialValues = toFormValues(container);
-    const { onSubmit } = renderForm({ mode: 'configure', initialValues });
+    const { onSubmit, user } = await renderForm({ mode: 'configure', initialValues });
     const variables = screen.getByRole('region', { name: 'Environment variables' });
     const secret = within(variables).getAllByLabelText('Value')[1] as HTMLInputElement;
     expect(secret).toHaveAttribute('type', 'password');
@@ -109,10 +116,10 @@ describe('container form', () => {
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
     const mode = within(variables).getAllByLabelText('Value')[0] as HTMLInputElement;
-    await userEvent.clear(mode);
-    await userEvent.type(mode, 'staging');
-    await userEvent.click(screen.getByRole('button', { name: 'Remove shop.example.com' }));
-    await userEvent.click(save);
+    await user.clear(mode);
+    await user.type(mode, 'staging');
+    await user.click(screen.getByRole('button', { name: 'Remove shop.example.com' }));
+    await user.click(save);
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     const [saved] = onSubmit.mock.calls[0] ?? [];
@@ -133,8 +140,8 @@ describe('container form', () => {
     });
   });
 
-  it('says why saving waits while a change is applied', () => {
-    renderForm({
+  it('says why saving waits while a change is applied', async () => {
+    await renderForm({
       mode: 'configure',
       initialValues: toFormValues(container),
       blockedReason: 'A change is being applied.',

@@ -1,6 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../support/render.tsx';
 import { JobForm, type JobFormProps } from '../../src/features/container-jobs/components/job-form.tsx';
 import {
   toJobCreateInput,
@@ -29,9 +30,9 @@ const job: ConfigurableJob = {
   mounts: [{ path: '/reports', volume: { name: 'reports' } }],
 };
 
-function renderForm(props: Partial<JobFormProps> = {}) {
+async function renderForm(props: Partial<JobFormProps> = {}) {
   const onSubmit = vi.fn<(values: JobFormValues) => void>();
-  render(
+  const { user } = renderWithProviders(
     <JobForm
       mode="create"
       initialValues={defaultJobValues}
@@ -43,11 +44,12 @@ function renderForm(props: Partial<JobFormProps> = {}) {
       {...props}
     />,
   );
-  return { onSubmit, user: userEvent.setup() };
+  await screen.findByRole('form');
+  return { onSubmit, user };
 }
 
 /** What the form submitted last. */
-function submitted(onSubmit: ReturnType<typeof renderForm>['onSubmit']): JobFormValues {
+function submitted(onSubmit: Awaited<ReturnType<typeof renderForm>>['onSubmit']): JobFormValues {
   const [values] = onSubmit.mock.lastCall ?? [];
   if (!values) throw new Error('the form submitted nothing');
   return values;
@@ -64,7 +66,7 @@ async function enterExpression(user: ReturnType<typeof userEvent.setup>, text: s
 
 describe('container job form', () => {
   it('starts daily at midnight, described in words with the next runs in UTC', async () => {
-    renderForm();
+    await renderForm();
     expect(expression()).toHaveValue('0 0 * * *');
     expect(await within(schedule()).findByText('At 12:00 AM')).toBeInTheDocument();
     expect(
@@ -74,7 +76,7 @@ describe('container job form', () => {
   });
 
   it('validates inline and sends nothing while something is wrong', async () => {
-    const { onSubmit, user } = renderForm();
+    const { onSubmit, user } = await renderForm();
     await user.type(screen.getByRole('textbox', { name: /Image/ }), 'Report');
     expect(await screen.findByText('Image names are lowercase')).toBeInTheDocument();
 
@@ -87,7 +89,7 @@ describe('container job form', () => {
   });
 
   it('refuses a schedule that parses but never comes', async () => {
-    const { onSubmit, user } = renderForm({
+    const { onSubmit, user } = await renderForm({
       initialValues: { ...defaultJobValues, name: 'a', image: 'busybox' },
     });
     await enterExpression(user, '0 0 30 2 *');
@@ -117,7 +119,7 @@ describe('container job form', () => {
 
   it('configures: prefilled, saves only after a change, and the patch holds only what changed', async () => {
     const initialValues = toJobFormValues(job);
-    const { onSubmit, user } = renderForm({ mode: 'configure', initialValues });
+    const { onSubmit, user } = await renderForm({ mode: 'configure', initialValues });
     expect(screen.getByRole('form', { name: 'Configure container job' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Image' })).getByRole('textbox', { name: /Name/ }),
@@ -144,8 +146,8 @@ describe('container job form', () => {
     });
   });
 
-  it('says why saving waits while a change is applied', () => {
-    renderForm({
+  it('says why saving waits while a change is applied', async () => {
+    await renderForm({
       mode: 'configure',
       initialValues: toJobFormValues(job),
       blockedReason: 'A change is being applied to this job.',

@@ -1,12 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NamespaceForm } from '../../src/features/namespaces/components/namespace-form.tsx';
+import { renderWithProviders } from '../support/render.tsx';
 
-function renderForm() {
+async function renderForm() {
   const onSubmit = vi.fn();
-  render(<NamespaceForm pending={false} onSubmit={onSubmit} onCancel={() => undefined} />);
-  return { onSubmit, name: screen.getByRole('textbox', { name: /name/i }) };
+  const { user } = renderWithProviders(
+    <NamespaceForm pending={false} onSubmit={onSubmit} onCancel={() => undefined} />,
+  );
+  return { onSubmit, user, name: await screen.findByRole('textbox', { name: /name/i }) };
 }
 
 describe('namespace form', () => {
@@ -17,31 +19,31 @@ describe('namespace form', () => {
     ['web-', 'End with a letter or a digit'],
     [`w${'a'.repeat(63)}`, 'Use at most 63 characters'],
   ])('rejects %s while typing: %s', async (value, message) => {
-    const { name } = renderForm();
-    await userEvent.type(name, value);
+    const { name, user } = await renderForm();
+    await user.type(name, value);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('sends nothing while the name is invalid', async () => {
-    const { name, onSubmit } = renderForm();
-    await userEvent.type(name, 'Bad Name');
-    await userEvent.click(screen.getByRole('button', { name: 'Create namespace' }));
+    const { name, onSubmit, user } = await renderForm();
+    await user.type(name, 'Bad Name');
+    await user.click(screen.getByRole('button', { name: 'Create namespace' }));
     await screen.findByText('Start with a lowercase letter');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('asks for a name when submitted empty', async () => {
-    const { onSubmit } = renderForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Create namespace' }));
+    const { onSubmit, user } = await renderForm();
+    await user.click(screen.getByRole('button', { name: 'Create namespace' }));
     expect(await screen.findByText('Enter a name')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('submits a valid name with the trimmed description, using Enter from the keyboard', async () => {
-    const { name, onSubmit } = renderForm();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), '  Shop front  ');
-    await userEvent.type(name, `a${'b'.repeat(61)}9{Enter}`);
+    const { name, onSubmit, user } = await renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), '  Shop front  ');
+    await user.type(name, `a${'b'.repeat(61)}9{Enter}`);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: `a${'b'.repeat(61)}9`, description: 'Shop front' });
   });

@@ -1,22 +1,18 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from '@mui/material/styles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppTheme } from '../../src/app/theme/create-app-theme.ts';
-import { SnackbarHost } from '../../src/components/snackbar/snackbar-host.tsx';
 import {
   closeSnackbar,
   showSnackbar,
   snackbarTimeoutMs,
   useSnackbarMessage,
 } from '../../src/components/snackbar/snackbar-store.ts';
+import { renderWithProviders } from '../support/render.tsx';
 
-function renderHost() {
-  return render(
-    <ThemeProvider theme={createAppTheme('light')}>
-      <SnackbarHost />
-    </ThemeProvider>,
-  );
+// The app's providers hold the snack bar's host.
+async function renderHost() {
+  renderWithProviders(<main>Page</main>);
+  await screen.findByText('Page');
 }
 
 function CurrentId({ onId }: { onId: (id: number | undefined) => void }) {
@@ -33,7 +29,7 @@ afterEach(() => {
 
 describe('snack bar', () => {
   it('shows a message in the default secondary colour as a status', async () => {
-    renderHost();
+    await renderHost();
     act(() => showSnackbar('Saved'));
     const message = await screen.findByRole('status');
     expect(message).toHaveTextContent('Saved');
@@ -41,7 +37,7 @@ describe('snack bar', () => {
   });
 
   it('announces errors and warnings as alerts in their own colours', async () => {
-    renderHost();
+    await renderHost();
     act(() => showSnackbar('Something went wrong, try again later!', 'warning'));
     expect(await screen.findByRole('alert')).toHaveAttribute('data-color', 'warning');
     act(() => showSnackbar("namespace 'web' already exists", 'error'));
@@ -53,7 +49,7 @@ describe('snack bar', () => {
 
   it('closes by itself after 5000 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderHost();
+    await renderHost();
     act(() => showSnackbar('Your namespace is being deleted', 'success'));
     await screen.findByText('Your namespace is being deleted');
     act(() => vi.advanceTimersByTime(snackbarTimeoutMs - 100));
@@ -63,7 +59,7 @@ describe('snack bar', () => {
   });
 
   it('can be closed with its close button', async () => {
-    renderHost();
+    await renderHost();
     act(() => showSnackbar('Saved', 'success'));
     await userEvent.click(await screen.findByRole('button', { name: 'Close message' }));
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();

@@ -27,15 +27,14 @@ export interface PermissionRequest {
   tokenEndpoint: string;
   accessToken: string;
   audience: string;
-  fetch?: typeof fetch;
 }
 
 /**
  * UMA permissions request (SPEC §7). A refusal (HTTP 403, what a suspended customer gets) means no
  * permissions at all; a request that cannot be answered fails with 'Failed to get permissions'.
  */
-export async function fetchPermissions({ tokenEndpoint, accessToken, audience, fetch: doFetch = fetch }: PermissionRequest): Promise<Permissions> {
-  const response = await doFetch(tokenEndpoint, {
+export async function fetchPermissions({ tokenEndpoint, accessToken, audience }: PermissionRequest): Promise<Permissions> {
+  const response = await fetch(tokenEndpoint, {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({

@@ -8,7 +8,6 @@ export interface GraphQLClientOptions {
   /** Called when the API rejects the token (HTTP 401): the session is over and sign-in must restart. */
   onUnauthenticated: () => void;
   retryPolicy?: RetryPolicy;
-  fetch?: typeof fetch;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
 }
@@ -29,7 +28,6 @@ export type GraphQLRequest = <TResult, TVariables>(
  * (TanStack Query decides what is kept, and keeps nothing between screens).
  */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLRequest {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const retryDependencies = { sleep: options.sleep ?? sleep, random: options.random ?? Math.random };
 
   return async function request<TResult, TVariables>(
@@ -42,7 +40,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
       async () => {
         // The token is read per attempt: a retry after a long back-off must not send an expired one.
         const token = await options.getAccessToken();
-        const result = await doFetch(options.endpoint, {
+        const result = await fetch(options.endpoint, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
           body,
