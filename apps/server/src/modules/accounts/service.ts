@@ -6,9 +6,16 @@ import type { SignInThrottle } from '../../identity/throttle.ts';
 import { permissionsFor, PRODUCTS, SUSPENDED_REASONS, type Permission } from './permissions.ts';
 import type { AccountStore, AccountWithCustomer } from './store.ts';
 
+const emailSchema = z.email('Enter a valid email address').max(320, 'Email is too long');
+
 export const registrationSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(200, 'Name is too long (200 characters at most)'),
-  email: z.email('Enter a valid email address').max(320, 'Email is too long'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter your name')
+    .max(200, 'Name is too long (200 characters at most)')
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'Name must not contain control characters'),
+  email: emailSchema,
   password: z.string().min(8, 'Password must have at least 8 characters').max(1024, 'Password is too long'),
 });
 export type Registration = z.infer<typeof registrationSchema>;
@@ -65,6 +72,12 @@ export function createAccountService(deps: {
       password: string,
       address: string,
     ): Promise<AccountWithCustomer | null> {
+      // No account has a sign-in name that is no email address (NUL, 10,000 characters): it is not
+      // looked up nor counted, and costs the same password check as any other failure.
+      if (!emailSchema.safeParse(email).success) {
+        await passwords.verify(password, await standInHash());
+        return null;
+      }
       const attempt = await throttle.begin(email, address);
       const account = await store.findByEmail(email);
       const valid = await passwords.verify(password, account?.passwordHash ?? (await standInHash()));
