@@ -31,7 +31,7 @@ interface TextRule {
 /** Names, identifiers, addresses: anything without a rule of its own. */
 const DEFAULT_RULE: TextRule = { maxLength: 255 };
 /** Items of any list argument. */
-export const MAX_ITEMS = 100;
+const MAX_ITEMS = 100;
 
 /**
  * Rules by field (or argument) name, for every type that has one; `Type.field` (input types) and
