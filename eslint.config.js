@@ -27,6 +27,7 @@ export default tseslint.config(
       'apps/portal/src/gql/**',
       'apps/portal/src/app/route-tree.gen.ts',
       'apps/server/src/generated/**',
+      'apps/server/test/generated/**',
       'test-results/**',
       'playwright-report/**',
     ],

@@ -71,10 +71,20 @@ const routeTree = 'apps/portal/src/app/route-tree.gen.ts';
 
 unlessUnchanged('codegen', {
   inputs: {
-    paths: ['packages/schema/platform.graphql', 'packages/schema/codegen.ts', 'apps/portal/src', lockfile],
-    skip: ['apps/portal/src/gql', routeTree],
+    paths: [
+      'packages/schema/platform.graphql',
+      'packages/schema/codegen.ts',
+      'apps/portal/src',
+      'apps/server/test',
+      lockfile,
+    ],
+    skip: ['apps/portal/src/gql', 'apps/server/test/generated', routeTree],
   },
-  outputs: ['apps/server/src/generated/resolvers-types.ts', 'apps/portal/src/gql/index.ts'],
+  outputs: [
+    'apps/server/src/generated/resolvers-types.ts',
+    'apps/portal/src/gql/index.ts',
+    'apps/server/test/generated/index.ts',
+  ],
   stamp: 'apps/server/src/generated/.inputs-hash',
   make: () => runBin('@graphql-codegen/cli', 'graphql-codegen', ['--config', 'packages/schema/codegen.ts']),
 });

@@ -1,5 +1,20 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
+/** The client preset over one client's sources: a typed `graphql()` for the documents written in them. */
+function typedDocuments(sources: string, output: string) {
+  return {
+    documents: [`${sources}/**/*.{ts,tsx}`, `!${output}/**`],
+    preset: 'client' as const,
+    config: {
+      documentMode: 'string',
+      useTypeImports: true,
+      enumsAsTypes: true,
+      scalars: { DateTime: 'string', NamespaceId: 'number' },
+    },
+    presetConfig: { fragmentMasking: false },
+  };
+}
+
 const config: CodegenConfig = {
   overwrite: true,
   schema: 'packages/schema/platform.graphql',
@@ -29,17 +44,9 @@ const config: CodegenConfig = {
         scalars: { DateTime: 'Date', NamespaceId: 'number' },
       },
     },
-    'apps/portal/src/gql/': {
-      documents: ['apps/portal/src/**/*.{ts,tsx}', '!apps/portal/src/gql/**'],
-      preset: 'client',
-      config: {
-        documentMode: 'string',
-        useTypeImports: true,
-        enumsAsTypes: true,
-        scalars: { DateTime: 'string' },
-      },
-      presetConfig: { fragmentMasking: false },
-    },
+    'apps/portal/src/gql/': typedDocuments('apps/portal/src', 'apps/portal/src/gql'),
+    // The server's integration tests send typed documents too: results and variables from the schema.
+    'apps/server/test/generated/': typedDocuments('apps/server/test', 'apps/server/test/generated'),
   },
 };
 

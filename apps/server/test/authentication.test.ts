@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JWK } from 'jose';
+import { graphql } from './generated/gql.ts';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
-import { gql } from './support/http.ts';
+import { platformApi } from './support/http.ts';
 import { namespaceNames } from './support/namespaces.ts';
 import { CREATE_NAMESPACE } from './support/queries.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -12,6 +13,14 @@ import {
   signAccessToken,
   type AccessTokenClaims,
 } from './support/tokens.ts';
+
+const ACCOUNT_EMAIL = graphql(`
+  query AccountEmail {
+    account {
+      email
+    }
+  }
+`);
 
 let server: TestServer;
 let alice: TestCustomer;
@@ -36,13 +45,9 @@ const validClaims = (): AccessTokenClaims => ({
 describe('the platform API without a valid token', () => {
   it('accepts a token signed with the server key (the control for the cases below)', async () => {
     const token = await signAccessToken(realKey, validClaims());
-    const { status, body } = await gql<{ account: { email: string } }>(
-      server.url,
-      token,
-      '{ account { email } }',
-    );
+    const { status, body } = await platformApi(server.url, token).gql(ACCOUNT_EMAIL);
     expect(status).toBe(200);
-    expect(body.data?.account.email).toBe(alice.email);
+    expect(body.data?.account?.email).toBe(alice.email);
   });
 
   const cases: [string, () => Promise<string | undefined>][] = [
@@ -67,7 +72,7 @@ describe('the platform API without a valid token', () => {
   it.each(cases)('answers 401 and executes nothing for %s', async (_case, makeToken) => {
     const token = await makeToken();
     const name = `unauth-${Math.random().toString(36).slice(2, 8)}`;
-    const { status, headers, body } = await gql(server.url, token, CREATE_NAMESPACE, { name });
+    const { status, headers, body } = await platformApi(server.url, token).gql(CREATE_NAMESPACE, { name });
     expect(status).toBe(401);
     expect(headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(body.data).toBeUndefined();

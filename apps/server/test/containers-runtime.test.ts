@@ -6,12 +6,12 @@ import {
   MODIFY_CONTAINER,
   containerByName,
   createContainer,
-  readyNamespace,
   waitForContainer,
   waitUntilContainerGone,
 } from './support/containers.ts';
-import { createCustomer, type TestCustomer } from './support/customers.ts';
+import type { TestCustomer } from './support/customers.ts';
 import { eventually } from './support/http.ts';
+import { seed } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 // The simulated runtime: replicas come up one by one, roll on change, scale, log, and go on delete.
@@ -21,8 +21,9 @@ let alice: TestCustomer;
 
 beforeAll(async () => {
   server = await startServer({ SIMULATED_DELAY_MS: '100' });
-  alice = await createCustomer(server, { subscriptions: ['serverless-container'] });
-  await readyNamespace(server.url, alice, 'runtime');
+  ({ customer: alice } = await seed(server)
+    .customer({ subscriptions: ['serverless-container'] })
+    .namespace('runtime'));
 });
 afterAll(() => server.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
-import { gql, OIDC_PATH } from './support/http.ts';
+import { OIDC_PATH } from './support/http.ts';
 import { namespaceNames } from './support/namespaces.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -201,7 +201,7 @@ describe('GraphQL limits', () => {
   });
 
   it('answers a syntax error as a GraphQL error without internals', async () => {
-    const { body } = await gql(server.url, await alice.token(), '{ namespaces { ');
+    const { body } = await alice.gql('{ namespaces { ');
     expect(body.data ?? null).toBeNull();
     expect(body.errors?.[0]?.message).toMatch(/Syntax Error/);
     expect(JSON.stringify(body)).not.toMatch(STACK_TRACE);

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './support/browser.ts';
 import { uniqueEmail } from './support/customers.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { eventually, gql, gqlData, refreshGrant, tokenFor } from './support/http.ts';
-import { waitForNamespace } from './support/namespaces.ts';
+import { eventually, platformApi, refreshGrant, tokenFor } from './support/http.ts';
+import { createdNamespace, waitForNamespace } from './support/namespaces.ts';
 import { freePort } from './support/ports.ts';
 import { runAdmin, runServerMain, spawnServer, type ServerProcess } from './support/process.ts';
-import { CREATE_NAMESPACE, NAMESPACES, type NamespaceView } from './support/queries.ts';
+import { CREATE_NAMESPACE, NAMESPACES } from './support/queries.ts';
 
 describe('start-up with a bad environment', () => {
   it.each([
@@ -41,7 +41,7 @@ describe('the server as a process, across restarts', () => {
   });
 
   const namespaces = async (url: string, token: string) =>
-    (await gqlData<{ namespaces: NamespaceView[] }>(url, token, NAMESPACES)).namespaces;
+    (await platformApi(url, token).data(NAMESPACES)).namespaces;
 
   it('keeps data, signing keys and sessions; SIGTERM exits 0; a change cut off by SIGKILL is finished after the next start; SIGINT exits 0', async () => {
     // First run: an account, a namespace, tokens; then a graceful stop.
@@ -52,8 +52,7 @@ describe('the server as a process, across restarts', () => {
     );
     await signUp(server.url, account);
     const before = await tokenFor(server.url, account.email, account.password);
-    await gqlData(server.url, before.access_token, CREATE_NAMESPACE, { name: 'kept' });
-    const kept = await waitForNamespace(server.url, before.access_token, 'kept', 'created');
+    const kept = await createdNamespace(platformApi(server.url, before.access_token), 'kept');
     expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
 
     // Second run, provisioning slowed down: everything from before is still valid.
@@ -62,13 +61,14 @@ describe('the server as a process, across restarts', () => {
     const refreshed = await refreshGrant(server.url, before.refresh_token); // a session of the first run
     expect(refreshed.status).toBe(200);
     const token = refreshed.body.access_token;
-    expect((await gql(server.url, token, '{ account { email } }')).body.data).toEqual({
+    const api = platformApi(server.url, token);
+    expect((await api.gql('{ account { email } }')).body.data).toEqual({
       account: { email: account.email },
     });
 
     // A namespace still `creating` when the process is killed ...
     await subscribe(account.email);
-    const created = await gqlData<{ namespaceCreate: NamespaceView }>(server.url, token, CREATE_NAMESPACE, {
+    const created = await api.data(CREATE_NAMESPACE, {
       name: 'interrupted',
     });
     expect(created.namespaceCreate).toMatchObject({ state: 'creating', locked: true });
@@ -76,7 +76,7 @@ describe('the server as a process, across restarts', () => {
 
     // ... is `created` after the next start.
     server = await spawnServer(database, port, { SIMULATED_DELAY_MS: '2000' });
-    const finished = await waitForNamespace(server.url, token, 'interrupted', 'created');
+    const finished = await waitForNamespace(platformApi(server.url, token), 'interrupted', 'created');
     expect(finished.id).toBe(created.namespaceCreate.id);
     expect(await server.stop('SIGINT')).toEqual({ code: 0, signal: null });
     server = undefined;

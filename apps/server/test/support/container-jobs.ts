@@ -1,83 +1,119 @@
-import type { TestCustomer } from './customers.ts';
-import { eventually } from './http.ts';
+import type { ContainerJobCreateInput, JobFieldsFragment } from '../generated/graphql.ts';
+import { graphql } from '../generated/gql.ts';
+import { waitForState, type PlatformApi } from './http.ts';
 
 // Container job operations as clients write them, and waits on the simulated runtime.
 
-export const RUN_FIELDS = 'name status startTime endTime duration message';
-export const JOB_FIELDS = `name namespace { name } image privateRegistry { name } resources entrypoint command
-  schedule enabled environmentVariables { id name value secret } mounts { path volume { name } }
-  runs { ${RUN_FIELDS} } state locked`;
+graphql(`
+  fragment RunFields on ContainerJobRun {
+    name
+    status
+    startTime
+    endTime
+    duration
+    message
+  }
+`);
+graphql(`
+  fragment JobFields on ContainerJob {
+    name
+    namespace {
+      name
+    }
+    image
+    privateRegistry {
+      name
+    }
+    resources
+    entrypoint
+    command
+    schedule
+    enabled
+    environmentVariables {
+      id
+      name
+      value
+      secret
+    }
+    mounts {
+      path
+      volume {
+        name
+      }
+    }
+    runs {
+      ...RunFields
+    }
+    state
+    locked
+  }
+`);
 
-export interface RunView {
-  name: string;
-  status: string;
-  startTime: string | null;
-  endTime: string | null;
-  duration: number | null;
-  message: string | null;
-}
+export const CREATE_JOB = graphql(`
+  mutation CreateJob($input: ContainerJobCreateInput!) {
+    containerJobCreate(scheduledJob: $input) {
+      ...JobFields
+    }
+  }
+`);
+export const MODIFY_JOB = graphql(`
+  mutation ModifyJob($input: ContainerJobModifyInput) {
+    containerJobModify(scheduledJob: $input) {
+      ...JobFields
+    }
+  }
+`);
+export const DELETE_JOB = graphql(`
+  mutation DeleteJob($name: String!, $namespace: String!) {
+    containerJobDelete(scheduledJob: { name: $name, namespace: $namespace })
+  }
+`);
+export const RUN_JOB = graphql(`
+  mutation RunJob($name: String!, $namespace: String!) {
+    containerJobRun(scheduledJob: { name: $name, namespace: $namespace }) {
+      ...RunFields
+    }
+  }
+`);
+export const JOB = graphql(`
+  query Job($name: String!, $namespace: String!) {
+    containerJob(name: $name, namespace: $namespace) {
+      ...JobFields
+    }
+  }
+`);
+export const NAMESPACE_JOBS = graphql(`
+  query NamespaceJobs($name: String!) {
+    namespace(name: $name) {
+      containerJobs {
+        ...JobFields
+      }
+    }
+  }
+`);
 
-export interface JobView {
-  name: string;
-  namespace: { name: string };
-  image: string;
-  privateRegistry: { name: string } | null;
-  resources: string;
-  entrypoint: string[] | null;
-  command: string[] | null;
-  schedule: string;
-  enabled: boolean;
-  environmentVariables: { id: string; name: string; value: string | null; secret: boolean }[];
-  mounts: { path: string; volume: { name: string } }[];
-  runs: RunView[];
-  state: string;
-  locked: boolean;
-}
-
-export const CREATE_JOB = `mutation Create($input: ContainerJobCreateInput!) {
-  containerJobCreate(scheduledJob: $input) { ${JOB_FIELDS} }
-}`;
-export const MODIFY_JOB = `mutation Modify($input: ContainerJobModifyInput) {
-  containerJobModify(scheduledJob: $input) { ${JOB_FIELDS} }
-}`;
-export const DELETE_JOB = `mutation Delete($name: String!, $namespace: String!) {
-  containerJobDelete(scheduledJob: { name: $name, namespace: $namespace })
-}`;
-export const RUN_JOB = `mutation Run($name: String!, $namespace: String!) {
-  containerJobRun(scheduledJob: { name: $name, namespace: $namespace }) { ${RUN_FIELDS} }
-}`;
-export const JOB = `query Job($name: String!, $namespace: String!) {
-  containerJob(name: $name, namespace: $namespace) { ${JOB_FIELDS} }
-}`;
-export const NAMESPACE_JOBS = `query Jobs($name: String!) {
-  namespace(name: $name) { containerJobs { ${JOB_FIELDS} } }
-}`;
-
-export async function createJob(customer: TestCustomer, input: Record<string, unknown>) {
-  const { containerJobCreate } = await customer.data<{ containerJobCreate: JobView }>(CREATE_JOB, { input });
+export async function createJob(api: PlatformApi, input: ContainerJobCreateInput) {
+  const { containerJobCreate } = await api.data(CREATE_JOB, { input });
   return containerJobCreate;
 }
 
-export async function jobByName(customer: TestCustomer, namespace: string, name: string) {
-  const { containerJob } = await customer.data<{ containerJob: JobView }>(JOB, { name, namespace });
+export async function jobByName(api: PlatformApi, namespace: string, name: string) {
+  const { containerJob } = await api.data(JOB, { name, namespace });
   return containerJob;
 }
 
 /** Polls until the job is in this state and unlocked, and check (if given) holds; returns it. */
 export function waitForJob(
-  customer: TestCustomer,
+  api: PlatformApi,
   namespace: string,
   name: string,
-  check: (job: JobView) => boolean = () => true,
+  check: (job: JobFieldsFragment) => boolean = () => true,
   state = 'created',
-): Promise<JobView> {
-  return eventually(
-    `container job ${name} to be ${state}`,
-    async () => {
-      const { body } = await customer.gql<{ containerJob: JobView }>(JOB, { name, namespace });
-      const job = body.data?.containerJob;
-      return job?.state === state && !job.locked && check(job) ? job : undefined;
-    },
-    { timeoutMs: 20_000, intervalMs: 50 },
+): Promise<JobFieldsFragment> {
+  return waitForState(
+    `container job ${name}`,
+    state,
+    async () => (await api.gql(JOB, { name, namespace })).body.data?.containerJob,
+    { check, timeoutMs: 20_000, intervalMs: 50 },
   );
 }

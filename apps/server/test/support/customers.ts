@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../src/services.ts';
-import { gql, gqlData, tokenFor, type TokenResponse } from './http.ts';
+import { platformApi, tokenFor, type GraphQLRequest, type PlatformApi, type TokenResponse } from './http.ts';
 
 /** An email no other test (and never the demo account) uses. */
 export const uniqueEmail = (tag = 'customer') =>
@@ -16,8 +16,10 @@ export interface CustomerOptions {
 }
 
 /** A customer with its account, seeded through the services, talking to the server over HTTP. */
-export class TestCustomer {
+export class TestCustomer implements PlatformApi {
   private tokens?: TokenResponse;
+  readonly gql: GraphQLRequest<'response'>;
+  readonly data: GraphQLRequest<'data'>;
 
   constructor(
     private readonly server: { url: string; services: Services },
@@ -25,21 +27,14 @@ export class TestCustomer {
     readonly password: string,
     readonly accountId: number,
     readonly customerId: number,
-  ) {}
+  ) {
+    ({ gql: this.gql, data: this.data } = platformApi(server.url, () => this.token()));
+  }
 
   /** An access token from the password grant (one sign-in per customer, reused). */
   async token(): Promise<string> {
     this.tokens ??= await tokenFor(this.server.url, this.email, this.password);
     return this.tokens.access_token;
-  }
-
-  async gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) {
-    return gql<T>(this.server.url, await this.token(), query, variables);
-  }
-
-  /** Data of a request that must succeed. */
-  async data<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) {
-    return gqlData<T>(this.server.url, await this.token(), query, variables);
   }
 
   async subscribe(product = 'serverless-container') {

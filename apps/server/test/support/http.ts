@@ -1,5 +1,7 @@
 // Plain HTTP clients of the platform: the token endpoint and the GraphQL API, as other programs call them.
 
+import type { TypedDocumentString } from '../generated/graphql.ts';
+
 export const REALM_PATH = '/realms/berth';
 export const OIDC_PATH = `${REALM_PATH}/protocol/openid-connect`;
 
@@ -85,34 +87,93 @@ export interface GraphQLBody<T> {
   errors?: GraphQLError[];
 }
 
-/** One request to the platform API; token undefined sends none. */
-export async function gql<T = Record<string, unknown>>(
+/**
+ * The variables of a typed document: required when it has required variables, optional otherwise. With the
+ * result type given by the caller (`data<T>(document, ...)`, which leaves TVariables `never`), any object.
+ */
+export type VariablesArgument<TVariables> = [TVariables] extends [never]
+  ? [variables?: Record<string, unknown>]
+  : Record<string, never> extends TVariables
+    ? [variables?: TVariables]
+    : [variables: TVariables];
+
+type Answer<Kind extends 'response' | 'data', TResult> = Kind extends 'data'
+  ? TResult
+  : JsonResponse<GraphQLBody<TResult>>;
+
+/**
+ * A request to the platform API: a typed document (`graphql(...)` of test/generated), whose result and
+ * variables come from the schema; or query text for what no document can be (malformed or hostile
+ * queries), with the result type the caller gives.
+ */
+export interface GraphQLRequest<Kind extends 'response' | 'data'> {
+  <TResult, TVariables = never>(
+    document: TypedDocumentString<TResult, TVariables>,
+    ...variables: VariablesArgument<TVariables>
+  ): Promise<Answer<Kind, TResult>>;
+  <TResult = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<Answer<Kind, TResult>>;
+}
+
+/** The platform API as one caller sees it. */
+export interface PlatformApi {
+  /** The whole response (status, headers, body), whatever it is. */
+  gql: GraphQLRequest<'response'>;
+  /** The data of a request that must succeed; fails the test with the errors otherwise. */
+  data: GraphQLRequest<'data'>;
+}
+
+async function send(
   url: string,
   token: string | undefined,
-  query: string,
+  query: string | TypedDocumentString<unknown, never>,
   variables: Record<string, unknown> = {},
-): Promise<JsonResponse<GraphQLBody<T>>> {
+): Promise<JsonResponse<GraphQLBody<unknown>>> {
+  // graphql() of test/generated answers {} for a document it does not know: codegen has not run since.
+  if (typeof query !== 'string' && !(query instanceof String)) {
+    throw new Error('a GraphQL document missing from test/generated: run `npm run codegen`');
+  }
   const response = await fetch(`${url}/graphql/platform`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ query: query.toString(), variables }),
   });
-  return json<GraphQLBody<T>>(response);
+  return json<GraphQLBody<unknown>>(response);
 }
 
-/** The data of a request that must succeed; fails the test with the errors otherwise. */
-export async function gqlData<T = Record<string, unknown>>(
+/** The platform API at url, each request with the token `token` gives (undefined: none). */
+export function platformApi(
+  url: string,
+  token: string | undefined | (() => Promise<string | undefined>),
+): PlatformApi {
+  const tokenNow = typeof token === 'function' ? token : async () => token;
+  const gql = async (
+    query: string | TypedDocumentString<unknown, never>,
+    variables?: Record<string, unknown>,
+  ) => send(url, await tokenNow(), query, variables);
+  const data = async (
+    query: string | TypedDocumentString<unknown, never>,
+    variables?: Record<string, unknown>,
+  ) => {
+    const { status, body } = await gql(query, variables);
+    if (status !== 200 || body.errors || !body.data) {
+      throw new Error(`GraphQL request failed: HTTP ${status} ${JSON.stringify(body.errors)}`);
+    }
+    return body.data;
+  };
+  // One implementation behind both signatures of GraphQLRequest, which TypeScript cannot check against it.
+  return { gql: gql as GraphQLRequest<'response'>, data: data as GraphQLRequest<'data'> };
+}
+
+/** The data of a query (text) sent with this token that must succeed. */
+export const gqlData = <T = Record<string, unknown>>(
   url: string,
   token: string,
   query: string,
-  variables: Record<string, unknown> = {},
-): Promise<T> {
-  const { status, body } = await gql<T>(url, token, query, variables);
-  if (status !== 200 || body.errors || !body.data) {
-    throw new Error(`GraphQL request failed: HTTP ${status} ${JSON.stringify(body.errors)}`);
-  }
-  return body.data;
-}
+  variables?: Record<string, unknown>,
+) => platformApi(url, token).data<T>(query, variables);
 
 /** The single error of a request that must fail with this code; fails the test otherwise. */
 export function expectGraphQLError(response: JsonResponse<GraphQLBody<unknown>>, code: string): GraphQLError {
@@ -143,4 +204,24 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/** Polls read until it answers a resource in this state, unlocked, for which check holds; returns it. */
+export function waitForState<T extends { state: string; locked: boolean }>(
+  what: string,
+  state: string,
+  read: () => Promise<T | null | undefined>,
+  {
+    check = () => true,
+    ...timing
+  }: { check?: (resource: T) => boolean; timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  return eventually(
+    `${what} to be ${state}`,
+    async () => {
+      const resource = await read();
+      return resource?.state === state && !resource.locked && check(resource) ? resource : undefined;
+    },
+    timing,
+  );
 }

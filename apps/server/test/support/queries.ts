@@ -1,37 +1,80 @@
-// The platform API operations the tests send, as clients write them.
+import { graphql } from '../generated/gql.ts';
+import type { PlatformApi } from './http.ts';
 
-export const NAMESPACE_FIELDS = 'id name description state locked internalName createdAt';
+// The platform API operations on namespaces and the audit log, as clients write them. Fragments are
+// found by codegen wherever they are written; the operations spread them by name.
 
-export interface NamespaceView {
-  id: string;
-  name: string;
-  description: string;
-  state: string;
-  locked: boolean;
-  internalName: string;
-  createdAt: string;
-}
-
-export const CREATE_NAMESPACE = `mutation Create($name: String!, $description: String) {
-  namespaceCreate(namespaceInput: { name: $name, description: $description }) { ${NAMESPACE_FIELDS} }
-}`;
-export const DELETE_NAMESPACE = `mutation Delete($name: String!) { namespaceDelete(namespace: { name: $name }) }`;
-export const NAMESPACES = `{ namespaces { ${NAMESPACE_FIELDS} } }`;
-export const NAMESPACE_BY_NAME = `query ByName($name: String!) { namespace(name: $name) { ${NAMESPACE_FIELDS} } }`;
-export const NAMESPACE_BY_ID = `query ById($id: ID!) { namespace(id: $id) { ${NAMESPACE_FIELDS} } }`;
-
-export const AUDIT_LOGS = `query Audit($customerId: ID!) {
-  auditLogs(customerId: $customerId) {
-    id occurredAt eventType modelName modelId account { email } changeSet { name oldValue newValue }
+graphql(`
+  fragment NamespaceFields on Namespace {
+    id
+    name
+    description
+    state
+    locked
+    internalName
+    createdAt
   }
-}`;
+`);
 
-export interface AuditLogView {
-  id: string;
-  occurredAt: string;
-  eventType: string;
-  modelName: string;
-  modelId: number;
-  account: { email: string } | null;
-  changeSet: { name: string; oldValue: string | null; newValue: string | null }[];
+export const CREATE_NAMESPACE = graphql(`
+  mutation CreateNamespace($name: String!, $description: String) {
+    namespaceCreate(namespaceInput: { name: $name, description: $description }) {
+      ...NamespaceFields
+    }
+  }
+`);
+export const DELETE_NAMESPACE = graphql(`
+  mutation DeleteNamespace($name: String!, $deleteResources: Boolean) {
+    namespaceDelete(namespace: { name: $name, deleteResources: $deleteResources })
+  }
+`);
+export const NAMESPACES = graphql(`
+  query Namespaces {
+    namespaces {
+      ...NamespaceFields
+    }
+  }
+`);
+export const NAMESPACE_BY_NAME = graphql(`
+  query NamespaceByName($name: String!) {
+    namespace(name: $name) {
+      ...NamespaceFields
+    }
+  }
+`);
+export const NAMESPACE_BY_ID = graphql(`
+  query NamespaceById($id: ID!) {
+    namespace(id: $id) {
+      ...NamespaceFields
+    }
+  }
+`);
+
+export const AUDIT_LOGS = graphql(`
+  query AuditLogs($customerId: ID!) {
+    auditLogs(customerId: $customerId) {
+      id
+      occurredAt
+      eventType
+      modelName
+      modelId
+      account {
+        email
+      }
+      changeSet {
+        name
+        oldValue
+        newValue
+      }
+    }
+  }
+`);
+
+/** The customer's audit log, as the API gives it (newest first); a null entry (the schema allows it) fails. */
+export async function auditLogs(customer: PlatformApi & { customerId: number | string }) {
+  const { auditLogs: entries } = await customer.data(AUDIT_LOGS, { customerId: String(customer.customerId) });
+  return entries.map((entry, index) => {
+    if (!entry) throw new Error(`audit log entry ${index} is null`);
+    return entry;
+  });
 }

@@ -1,7 +1,59 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { graphql } from '../generated/gql.ts';
+import { waitForState, type PlatformApi } from './http.ts';
 import type { TestServer } from './server.ts';
+
+// Registry operations as clients write them, the wait for the simulated runtime, and registries to sign in to.
+
+graphql(`
+  fragment RegistryFields on PrivateRegistry {
+    id
+    name
+    source
+    username
+    state
+    locked
+    createdAt
+    namespace {
+      id
+      name
+    }
+  }
+`);
+
+export const CREATE_REGISTRY = graphql(`
+  mutation CreateRegistry($input: RegistryCreateInput!) {
+    registryConnectionCreate(registryInput: $input) {
+      ...RegistryFields
+    }
+  }
+`);
+export const DELETE_REGISTRY = graphql(`
+  mutation DeleteRegistry($name: String!, $namespace: String!) {
+    registryConnectionDelete(registryConnection: { name: $name, namespace: $namespace })
+  }
+`);
+export const REGISTRIES = graphql(`
+  query Registries($namespace: String) {
+    privateRegistries(namespace: $namespace) {
+      ...RegistryFields
+    }
+  }
+`);
+
+/** The registries of a namespace, as the API lists them. */
+export async function registriesIn(api: PlatformApi, namespace: string) {
+  return (await api.data(REGISTRIES, { namespace })).privateRegistries;
+}
+
+/** Polls until the registry is in this state and unlocked; returns it. */
+export function waitForRegistry(api: PlatformApi, namespace: string, name: string, state: string) {
+  return waitForState(`registry ${name}`, state, async () =>
+    (await registriesIn(api, namespace)).find((registry) => registry.name === name),
+  );
+}
 
 export interface FakeRegistry {
   /** host:port, as a registry source. */
