@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import type { ContainerCreateInput, ContainerModifyInput } from './generated/graphql.ts';
+import { graphql } from './generated/gql.ts';
 import {
   CONTAINER_BY_ID,
   CONTAINER_BY_NAME,
@@ -10,14 +12,13 @@ import {
   NAMESPACE_CONTAINERS,
   containerByName,
   createContainer,
-  readyNamespace,
   waitForContainer,
-  type ContainerView,
 } from './support/containers.ts';
-import { createCustomer, type TestCustomer } from './support/customers.ts';
+import type { TestCustomer } from './support/customers.ts';
 import { expectGraphQLError } from './support/http.ts';
 import { whileProvisionerPaused } from './support/provisioner.ts';
-import { AUDIT_LOGS, type AuditLogView } from './support/queries.ts';
+import { auditLogs } from './support/queries.ts';
+import { seed } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -27,14 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const subscribedCustomer = () => createCustomer(server, { subscriptions: ['serverless-container'] });
-
-async function auditLogs(customer: TestCustomer) {
-  const { auditLogs: entries } = await customer.data<{ auditLogs: AuditLogView[] }>(AUDIT_LOGS, {
-    customerId: String(customer.customerId),
-  });
-  return entries;
-}
+const subscribed = () => seed(server).customer({ subscriptions: ['serverless-container'] });
 
 /** The customer's suffix of default web addresses, as the platform gave it. */
 async function addressSuffix(customer: TestCustomer) {
@@ -47,25 +41,25 @@ async function addressSuffix(customer: TestCustomer) {
 }
 
 async function containersIn(customer: TestCustomer, namespace: string) {
-  const { namespace: found } = await customer.data<{ namespace: { containers: ContainerView[] } }>(
-    NAMESPACE_CONTAINERS,
-    { name: namespace },
-  );
-  return found.containers;
+  const { containers } = (await customer.data(NAMESPACE_CONTAINERS, { name: namespace })).namespace;
+  if (!containers) throw new Error(`namespace ${namespace} answered no container list`);
+  return containers;
 }
+
+const RESOURCE_SPECIFICATIONS = graphql(`
+  query ResourceSpecifications($kind: String!) {
+    resourceSpecifications(kind: $kind) {
+      ...ResourceSpecificationFields
+    }
+  }
+`);
 
 describe('resourceSpecifications', () => {
   it('lists every container size with cpu in cores, ram in GB and a monthly price in EUR cents', async () => {
-    const alice = await subscribedCustomer();
-    const { resourceSpecifications: sizes } = await alice.data<{
-      resourceSpecifications: {
-        id: string;
-        kind: string;
-        cpu: number;
-        ram: number;
-        price: { amount: number; currency: string };
-      }[];
-    }>('{ resourceSpecifications(kind: "container") { id kind cpu ram price { amount currency } } }');
+    const alice = await subscribed();
+    const { resourceSpecifications: sizes } = await alice.data(RESOURCE_SPECIFICATIONS, {
+      kind: 'container',
+    });
     expect(sizes).toHaveLength(7 * 17);
     expect(sizes).toContainEqual({
       id: 'CPU_250_RAM_500',
@@ -82,7 +76,7 @@ describe('resourceSpecifications', () => {
       price: { amount: 680, currency: 'EUR' },
     });
     const error = expectGraphQLError(
-      await alice.gql('{ resourceSpecifications(kind: "gpu") { id } }'),
+      await alice.gql(RESOURCE_SPECIFICATIONS, { kind: 'gpu' }),
       'BAD_USER_INPUT',
     );
     expect(error.message).toMatch(/kind: .*gpu/);
@@ -93,11 +87,10 @@ describe('containerCreate rules', () => {
   let alice: TestCustomer;
   const base = { name: 'web', namespace: 'rules', image: 'nginx:1.27', ports: ['80'] };
   beforeAll(async () => {
-    alice = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'rules');
+    ({ customer: alice } = await subscribed().namespace('rules'));
   });
 
-  it.each<[string, Record<string, unknown>, RegExp]>([
+  it.each<[string, Partial<ContainerCreateInput>, RegExp]>([
     ['an uppercase name', { name: 'Web' }, /^Container name must contain only lowercase/],
     ['a name of 64 characters', { name: `a${'b'.repeat(63)}` }, /^Container name must be at most 63/],
     ['no image', { image: null }, /^image: an image is required/],
@@ -366,15 +359,13 @@ describe('containerCreate rules', () => {
   });
 
   it('refuses a suspended customer with FORBIDDEN', async () => {
-    const mallory = await subscribedCustomer();
-    await readyNamespace(server.url, mallory, 'rules');
+    const { customer: mallory } = await subscribed().namespace('rules');
     await mallory.suspend();
     expectGraphQLError(await mallory.gql(CREATE_CONTAINER, { input: base }), 'FORBIDDEN');
   });
 
   it('lets a customer without a subscription create only the first container of a namespace', async () => {
-    const newcomer = await createCustomer(server);
-    await readyNamespace(server.url, newcomer, 'trial');
+    const { customer: newcomer } = await seed(server).customer().namespace('trial');
     await createContainer(newcomer, { ...base, namespace: 'trial', name: 'first' });
     const error = expectGraphQLError(
       await newcomer.gql(CREATE_CONTAINER, { input: { ...base, namespace: 'trial', name: 'second' } }),
@@ -387,17 +378,15 @@ describe('containerCreate rules', () => {
 
 describe('domain names across customers', () => {
   it('refuses a domain name another customer uses without saying whose it is, and frees it on delete', async () => {
-    const alice = await subscribedCustomer();
-    const bob = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'alice-shop');
-    await readyNamespace(server.url, bob, 'bob-shop');
+    const aliceShop = await subscribed().namespace('alice-shop');
+    const { customer: bob } = await subscribed().namespace('bob-shop');
     const input = {
       name: 'web',
       image: 'nginx',
       ports: ['80'],
       ingresses: [{ port: 80, domainName: 'shop.example.com' }],
     };
-    await createContainer(alice, { ...input, namespace: 'alice-shop' });
+    await aliceShop.container(input);
     const error = expectGraphQLError(
       await bob.gql(CREATE_CONTAINER, { input: { ...input, namespace: 'bob-shop' } }),
       'BAD_USER_INPUT',
@@ -405,8 +394,7 @@ describe('domain names across customers', () => {
     expect(error.message).toBe('ingresses: domain name shop.example.com is already in use');
     expect(error.message).not.toMatch(/alice|customer|namespace/i);
 
-    await waitForContainer(alice, 'alice-shop', 'web', 'running');
-    await alice.data(DELETE_CONTAINER, { name: 'web', namespace: 'alice-shop' });
+    await aliceShop.customer.data(DELETE_CONTAINER, { name: 'web', namespace: 'alice-shop' });
     const created = await eventuallyCreate(bob, { ...input, namespace: 'bob-shop' });
     expect(created.ingresses[0]?.domainName).toBe('shop.example.com');
   });
@@ -414,10 +402,8 @@ describe('domain names across customers', () => {
 
 describe('default web addresses across customers', () => {
   it('gives two customers with the same namespace and container names different addresses that reveal neither', async () => {
-    const alice = await subscribedCustomer();
-    const bob = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'shop');
-    await readyNamespace(server.url, bob, 'shop');
+    const { customer: alice } = await subscribed().namespace('shop');
+    const { customer: bob } = await subscribed().namespace('shop');
     const input = {
       name: 'web',
       namespace: 'shop',
@@ -442,9 +428,8 @@ describe('default web addresses across customers', () => {
   });
 
   it('keeps a default address within one DNS label for the longest names', async () => {
-    const carol = await subscribedCustomer();
     const namespace = `n${'a'.repeat(62)}`;
-    await readyNamespace(server.url, carol, namespace);
+    const { customer: carol } = await subscribed().namespace(namespace);
     const created = await createContainer(carol, {
       name: `c${'b'.repeat(62)}`,
       namespace,
@@ -458,10 +443,8 @@ describe('default web addresses across customers', () => {
   });
 
   it('gives a custom domain to one of two customers asking at the same moment; the other is told it is in use', async () => {
-    const dave = await subscribedCustomer();
-    const erin = await subscribedCustomer();
-    await readyNamespace(server.url, dave, 'race');
-    await readyNamespace(server.url, erin, 'race');
+    const { customer: dave } = await subscribed().namespace('race');
+    const { customer: erin } = await subscribed().namespace('race');
     const input = {
       name: 'web',
       namespace: 'race',
@@ -470,9 +453,7 @@ describe('default web addresses across customers', () => {
       ingresses: [{ port: 80, domainName: 'race.example.com' }],
     };
     const answers = await Promise.all(
-      [dave, erin].map((customer) =>
-        customer.gql<{ containerCreate: ContainerView }>(CREATE_CONTAINER, { input }),
-      ),
+      [dave, erin].map((customer) => customer.gql(CREATE_CONTAINER, { input })),
     );
     const created = answers.filter((answer) => answer.body.data?.containerCreate);
     const [refused, ...more] = answers.filter((answer) => answer.body.errors);
@@ -484,9 +465,9 @@ describe('default web addresses across customers', () => {
 });
 
 /** Creates once the previous owner's container is gone (its domain names are freed with it). */
-async function eventuallyCreate(customer: TestCustomer, input: Record<string, unknown>) {
+async function eventuallyCreate(customer: TestCustomer, input: ContainerCreateInput) {
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { body } = await customer.gql<{ containerCreate: ContainerView }>(CREATE_CONTAINER, { input });
+    const { body } = await customer.gql(CREATE_CONTAINER, { input });
     if (body.data?.containerCreate) return body.data.containerCreate;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -497,11 +478,10 @@ describe('containerModify patch semantics', () => {
   let alice: TestCustomer;
   const SECRET = 'hunter2-very-secret';
   beforeAll(async () => {
-    alice = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'patch');
-    await createContainer(alice, {
+    const patch = await subscribed().namespace('patch');
+    alice = patch.customer;
+    await patch.container({
       name: 'api',
-      namespace: 'patch',
       image: 'nginx:1.27',
       ports: ['80', '9000'],
       environmentVariables: [
@@ -513,13 +493,10 @@ describe('containerModify patch semantics', () => {
       healthCheck: { port: 80, path: '/health' },
       command: ['serve'],
     });
-    await waitForContainer(alice, 'patch', 'api', 'running');
   });
 
-  const modify = (change: Record<string, unknown>) =>
-    alice.gql<{ containerModify: ContainerView }>(MODIFY_CONTAINER, {
-      input: { name: 'api', namespace: 'patch', ...change },
-    });
+  const modify = (change: Partial<ContainerModifyInput>) =>
+    alice.gql(MODIFY_CONTAINER, { input: { name: 'api', namespace: 'patch', ...change } });
 
   it('changes only the variables sent: replaces, adds and removes by name; keeps the rest and the secret', async () => {
     const before = await containerByName(alice, 'patch', 'api');
@@ -606,7 +583,7 @@ describe('containerModify patch semantics', () => {
 
   it('never returns a secret value, stores it encrypted and keeps it out of the audit log', async () => {
     const byName = await containerByName(alice, 'patch', 'api');
-    const byId = await alice.data<{ container: ContainerView }>(CONTAINER_BY_ID, { id: byName.id });
+    const byId = await alice.data(CONTAINER_BY_ID, { id: byName.id });
     for (const container of [byName, byId.container, ...(await containersIn(alice, 'patch'))]) {
       expect(container.environmentVariables.find((variable) => variable.name === 'TOKEN')).toMatchObject({
         value: null,
@@ -638,10 +615,8 @@ describe('containerModify patch semantics', () => {
 
 describe('isolation', () => {
   it('gives another customer NOT_FOUND for every query and mutation of a container, by name and by id', async () => {
-    const alice = await subscribedCustomer();
-    const bob = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'private');
-    await readyNamespace(server.url, bob, 'private');
+    const { customer: alice } = await subscribed().namespace('private');
+    const { customer: bob } = await subscribed().namespace('private');
     const container = await createContainer(alice, {
       name: 'secret-app',
       namespace: 'private',
@@ -655,12 +630,12 @@ describe('isolation', () => {
 
     const where = { name: 'secret-app', namespace: 'private' };
     const missing = { name: 'nothing-here', namespace: 'private' };
-    for (const [query, variables] of [
-      [CONTAINER_BY_NAME, where],
-      [MODIFY_CONTAINER, { input: { ...where, image: 'evil' } }],
-      [DELETE_CONTAINER, where],
-    ] as const) {
-      const error = expectGraphQLError(await bob.gql(query, variables), 'NOT_FOUND');
+    for (const request of [
+      () => bob.gql(CONTAINER_BY_NAME, where),
+      () => bob.gql(MODIFY_CONTAINER, { input: { ...where, image: 'evil' } }),
+      () => bob.gql(DELETE_CONTAINER, where),
+    ]) {
+      const error = expectGraphQLError(await request(), 'NOT_FOUND');
       expect(error.message).toBe('Container secret-app in namespace private not found');
     }
     const other = expectGraphQLError(await bob.gql(CONTAINER_BY_NAME, missing), 'NOT_FOUND');
@@ -673,8 +648,7 @@ describe('isolation', () => {
 
 describe('locks', () => {
   it('refuses modify and delete of a container being created with CONFLICT', async () => {
-    const alice = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'busy');
+    const { customer: alice } = await subscribed().namespace('busy');
     await whileProvisionerPaused(server, async () => {
       await createContainer(alice, { name: 'web', namespace: 'busy', image: 'nginx' });
       const error = expectGraphQLError(

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
 import { expectGraphQLError } from './support/http.ts';
-import { namespaceNames, waitForNamespace, waitUntilNamespaceGone } from './support/namespaces.ts';
+import {
+  createdNamespace,
+  namespaceNames,
+  waitForNamespace,
+  waitUntilNamespaceGone,
+} from './support/namespaces.ts';
 import { whileProvisionerPaused } from './support/provisioner.ts';
 import {
   AUDIT_LOGS,
+  auditLogs,
   CREATE_NAMESPACE,
   DELETE_NAMESPACE,
   NAMESPACE_BY_ID,
   NAMESPACE_BY_NAME,
-  type AuditLogView,
-  type NamespaceView,
 } from './support/queries.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -23,22 +27,8 @@ afterAll(() => server.close());
 
 const subscribedCustomer = () => createCustomer(server, { subscriptions: ['serverless-container'] });
 
-async function create(customer: TestCustomer, name: string, description?: string) {
-  return customer.gql<{ namespaceCreate: NamespaceView }>(CREATE_NAMESPACE, { name, description });
-}
-
-async function createAndWait(customer: TestCustomer, name: string) {
-  const { body } = await create(customer, name);
-  expect(body.errors).toBeUndefined();
-  return waitForNamespace(server.url, await customer.token(), name, 'created');
-}
-
-async function auditLogs(customer: TestCustomer) {
-  const { auditLogs: entries } = await customer.data<{ auditLogs: AuditLogView[] }>(AUDIT_LOGS, {
-    customerId: String(customer.customerId),
-  });
-  return entries;
-}
+const create = (customer: TestCustomer, name: string, description?: string) =>
+  customer.gql(CREATE_NAMESPACE, { name, description });
 
 describe('namespace lifecycle', () => {
   it('creates (creating, locked), becomes created, is listed and found by id and name, deletes (deleting), disappears', async () => {
@@ -56,25 +46,25 @@ describe('namespace lifecycle', () => {
     expect(namespace?.internalName).toEqual(expect.any(String));
     expect(Number.isNaN(Date.parse(namespace?.createdAt ?? ''))).toBe(false);
 
-    const ready = await waitForNamespace(server.url, await alice.token(), 'web-shop', 'created');
+    const ready = await waitForNamespace(alice, 'web-shop', 'created');
     expect(ready).toMatchObject({ id: namespace?.id, locked: false, internalName: namespace?.internalName });
 
     expect(await namespaceNames(alice)).toEqual(['web-shop']);
-    const byId = await alice.data<{ namespace: NamespaceView }>(NAMESPACE_BY_ID, { id: ready.id });
+    const byId = await alice.data(NAMESPACE_BY_ID, { id: ready.id });
     expect(byId.namespace).toEqual(ready);
-    const byName = await alice.data<{ namespace: NamespaceView }>(NAMESPACE_BY_NAME, { name: 'web-shop' });
+    const byName = await alice.data(NAMESPACE_BY_NAME, { name: 'web-shop' });
     expect(byName.namespace).toEqual(ready);
 
     await whileProvisionerPaused(server, async () => {
-      const deleted = await alice.data<{ namespaceDelete: boolean }>(DELETE_NAMESPACE, { name: 'web-shop' });
+      const deleted = await alice.data(DELETE_NAMESPACE, { name: 'web-shop' });
       expect(deleted.namespaceDelete).toBe(true);
-      const deleting = await alice.data<{ namespace: NamespaceView }>(NAMESPACE_BY_NAME, {
+      const deleting = await alice.data(NAMESPACE_BY_NAME, {
         name: 'web-shop',
       });
       expect(deleting.namespace).toMatchObject({ state: 'deleting', locked: true });
     });
 
-    await waitUntilNamespaceGone(server.url, await alice.token(), 'web-shop');
+    await waitUntilNamespaceGone(alice, 'web-shop');
     const byNameGone = expectGraphQLError(
       await alice.gql(NAMESPACE_BY_NAME, { name: 'web-shop' }),
       'NOT_FOUND',
@@ -92,12 +82,12 @@ describe('namespace lifecycle', () => {
       const error = expectGraphQLError(await alice.gql(DELETE_NAMESPACE, { name: 'busy' }), 'CONFLICT');
       expect(error.message).toMatch(/busy/);
     });
-    await waitForNamespace(server.url, await alice.token(), 'busy', 'created');
+    await waitForNamespace(alice, 'busy', 'created');
     await whileProvisionerPaused(server, async () => {
       await alice.data(DELETE_NAMESPACE, { name: 'busy' });
       expectGraphQLError(await alice.gql(DELETE_NAMESPACE, { name: 'busy' }), 'CONFLICT');
     });
-    await waitUntilNamespaceGone(server.url, await alice.token(), 'busy');
+    await waitUntilNamespaceGone(alice, 'busy');
   });
 });
 
@@ -135,7 +125,7 @@ describe('namespace names', () => {
   });
 
   it('refuses a duplicate name with BAD_USER_INPUT and writes nothing', async () => {
-    await createAndWait(alice, 'twice');
+    await createdNamespace(alice, 'twice');
     const namespacesBefore = await namespaceNames(alice);
     const auditBefore = await auditLogs(alice);
     const error = expectGraphQLError(await create(alice, 'twice'), 'BAD_USER_INPUT');
@@ -148,7 +138,7 @@ describe('namespace names', () => {
 describe('permissions', () => {
   it('lets a customer without subscription have one namespace, and more once subscribed', async () => {
     const restricted = await createCustomer(server);
-    await createAndWait(restricted, 'first');
+    await createdNamespace(restricted, 'first');
     const error = expectGraphQLError(await create(restricted, 'second'), 'FORBIDDEN');
     expect(error.message).toMatch(/subscri/i);
     expect(await namespaceNames(restricted)).toEqual(['first']);
@@ -171,7 +161,7 @@ describe('customers are isolated', () => {
   it("gives another customer's namespace as not found, by name and by id, and does not let it be deleted", async () => {
     const alice = await subscribedCustomer();
     const bob = await subscribedCustomer();
-    const secret = await createAndWait(alice, 'private-stuff');
+    const secret = await createdNamespace(alice, 'private-stuff');
 
     const byName = expectGraphQLError(
       await bob.gql(NAMESPACE_BY_NAME, { name: 'private-stuff' }),
@@ -200,7 +190,7 @@ describe('customers are isolated', () => {
     expect(missingById.message.replace(missingId, '<id>')).toBe(byId.message.replace(secret.id, '<id>'));
 
     // Alice's namespace is untouched.
-    const still = await alice.data<{ namespace: NamespaceView }>(NAMESPACE_BY_NAME, {
+    const still = await alice.data(NAMESPACE_BY_NAME, {
       name: 'private-stuff',
     });
     expect(still.namespace).toEqual(secret);
@@ -213,9 +203,9 @@ describe('customers are isolated', () => {
 describe('audit log', () => {
   it('records who created and deleted a namespace, with old and new values', async () => {
     const alice = await subscribedCustomer();
-    const namespace = await createAndWait(alice, 'audited');
+    const namespace = await createdNamespace(alice, 'audited');
     await alice.data(DELETE_NAMESPACE, { name: 'audited' });
-    await waitUntilNamespaceGone(server.url, await alice.token(), 'audited');
+    await waitUntilNamespaceGone(alice, 'audited');
 
     const entries = (await auditLogs(alice)).filter((entry) => entry.modelId === Number(namespace.id));
     const creation = entries.find((entry) => entry.eventType === 'create');
@@ -232,7 +222,7 @@ describe('audit log', () => {
   it("gives another customer's audit log as not found", async () => {
     const alice = await subscribedCustomer();
     const bob = await subscribedCustomer();
-    await createAndWait(alice, 'alices');
+    await createdNamespace(alice, 'alices');
     const error = expectGraphQLError(
       await bob.gql(AUDIT_LOGS, { customerId: String(alice.customerId) }),
       'NOT_FOUND',
