@@ -4,36 +4,43 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateRegistries } from '../src/db/schema.ts';
 import { loadSecretBox } from '../src/secrets/key.ts';
-import { createCustomer, type TestCustomer } from './support/customers.ts';
+import type { RegistryCreateInput } from './generated/graphql.ts';
+import { graphql } from './generated/gql.ts';
+import type { TestCustomer } from './support/customers.ts';
 import { eventually, expectGraphQLError } from './support/http.ts';
-import { waitForNamespace } from './support/namespaces.ts';
 import { freePort } from './support/ports.ts';
 import { whileProvisionerPaused } from './support/provisioner.ts';
-import { AUDIT_LOGS, CREATE_NAMESPACE, type AuditLogView } from './support/queries.ts';
-import { insertContainer, startFakeRegistry, type FakeRegistry } from './support/registries.ts';
+import { auditLogs } from './support/queries.ts';
+import {
+  CREATE_REGISTRY,
+  DELETE_REGISTRY,
+  REGISTRIES,
+  insertContainer,
+  registriesIn,
+  startFakeRegistry,
+  waitForRegistry,
+  type FakeRegistry,
+} from './support/registries.ts';
+import { seed } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
-const REGISTRY_FIELDS = 'id name source username state locked createdAt namespace { id name }';
-const CREATE_REGISTRY = `mutation Create($input: RegistryCreateInput!) {
-  registryConnectionCreate(registryInput: $input) { ${REGISTRY_FIELDS} }
-}`;
-const DELETE_REGISTRY = `mutation Delete($name: String!, $namespace: String!) {
-  registryConnectionDelete(registryConnection: { name: $name, namespace: $namespace })
-}`;
-const REGISTRIES_BY_NAME = `query ($namespace: String) { privateRegistries(namespace: $namespace) { ${REGISTRY_FIELDS} } }`;
-const REGISTRIES_BY_ID = `query ($id: ID) { privateRegistries(namespaceId: $id) { ${REGISTRY_FIELDS} } }`;
-const NAMESPACE_REGISTRIES = `query ($name: String!) { namespace(name: $name) { privateRegistries { name state } } }`;
-
-interface RegistryView {
-  id: string;
-  name: string;
-  source: string;
-  username: string;
-  state: string;
-  locked: boolean;
-  createdAt: string;
-  namespace: { id: string; name: string };
-}
+const REGISTRIES_BY_ID = graphql(`
+  query RegistriesByNamespaceId($id: ID) {
+    privateRegistries(namespaceId: $id) {
+      ...RegistryFields
+    }
+  }
+`);
+const NAMESPACE_REGISTRIES = graphql(`
+  query NamespaceRegistries($name: String!) {
+    namespace(name: $name) {
+      privateRegistries {
+        name
+        state
+      }
+    }
+  }
+`);
 
 const PASSWORD = 'correct-horse-battery-staple';
 
@@ -43,14 +50,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function customerWithNamespace(namespace: string) {
-  const customer = await createCustomer(server, { subscriptions: ['serverless-container'] });
-  await customer.data(CREATE_NAMESPACE, { name: namespace });
-  const created = await waitForNamespace(server.url, await customer.token(), namespace, 'created');
-  return { customer, namespace: created };
-}
+const customerWithNamespace = (namespace: string, on = server) =>
+  seed(on)
+    .customer({ subscriptions: ['serverless-container'] })
+    .namespace(namespace);
 
-const input = (overrides: Record<string, unknown> = {}) => ({
+const input = (overrides: Partial<RegistryCreateInput> = {}): RegistryCreateInput => ({
   namespace: 'shop',
   name: 'private',
   source: 'registry.example.com',
@@ -60,25 +65,10 @@ const input = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const createRegistry = (customer: TestCustomer, overrides: Record<string, unknown> = {}) =>
-  customer.gql<{ registryConnectionCreate: RegistryView }>(CREATE_REGISTRY, { input: input(overrides) });
+const createRegistry = (customer: TestCustomer, overrides: Partial<RegistryCreateInput> = {}) =>
+  customer.gql(CREATE_REGISTRY, { input: input(overrides) });
 
-async function registries(customer: TestCustomer, namespace = 'shop') {
-  const { privateRegistries: list } = await customer.data<{ privateRegistries: RegistryView[] }>(
-    REGISTRIES_BY_NAME,
-    {
-      namespace,
-    },
-  );
-  return list;
-}
-
-function waitForRegistry(customer: TestCustomer, name: string, state: string) {
-  return eventually(`registry ${name} to be ${state}`, async () => {
-    const found = (await registries(customer)).find((registry) => registry.name === name);
-    return found?.state === state && !found.locked ? found : undefined;
-  });
-}
+const registries = (customer: TestCustomer) => registriesIn(customer, 'shop');
 
 describe('registry lifecycle', () => {
   it('creates (creating, locked), becomes created, is listed three ways, deletes (deleting), disappears', async () => {
@@ -96,22 +86,15 @@ describe('registry lifecycle', () => {
     });
     expect(Number.isNaN(Date.parse(created?.createdAt ?? ''))).toBe(false);
 
-    const ready = await waitForRegistry(customer, 'private', 'created');
+    const ready = await waitForRegistry(customer, 'shop', 'private', 'created');
     expect(ready.id).toBe(created?.id);
-    const byId = await customer.data<{ privateRegistries: RegistryView[] }>(REGISTRIES_BY_ID, {
-      id: namespace.id,
-    });
+    const byId = await customer.data(REGISTRIES_BY_ID, { id: namespace.id });
     expect(byId.privateRegistries).toEqual([ready]);
-    const nested = await customer.data<{ namespace: { privateRegistries: unknown[] } }>(
-      NAMESPACE_REGISTRIES,
-      {
-        name: 'shop',
-      },
-    );
+    const nested = await customer.data(NAMESPACE_REGISTRIES, { name: 'shop' });
     expect(nested.namespace.privateRegistries).toEqual([{ name: 'private', state: 'created' }]);
 
     await whileProvisionerPaused(server, async () => {
-      const deleted = await customer.data<{ registryConnectionDelete: boolean }>(DELETE_REGISTRY, {
+      const deleted = await customer.data(DELETE_REGISTRY, {
         name: 'private',
         namespace: 'shop',
       });
@@ -211,7 +194,7 @@ describe('registry rules', () => {
   it('refuses to delete a registry that containers use, naming them', async () => {
     const { customer: owner, namespace } = await customerWithNamespace('shop');
     await createRegistry(owner, { name: 'used' });
-    const registry = await waitForRegistry(owner, 'used', 'created');
+    const registry = await waitForRegistry(owner, 'shop', 'used', 'created');
     for (const name of ['web', 'api']) {
       await insertContainer(server, {
         namespaceId: Number(namespace.id),
@@ -336,9 +319,7 @@ describe('without REGISTRY_VERIFY_ALLOW_PRIVATE', () => {
   });
 
   it('never reaches loopback or private addresses, nor plain http', async () => {
-    const customer = await createCustomer(guarded, { subscriptions: ['serverless-container'] });
-    await customer.data(CREATE_NAMESPACE, { name: 'shop' });
-    await waitForNamespace(guarded.url, await customer.token(), 'shop', 'created');
+    const { customer } = await customerWithNamespace('shop', guarded);
     const attempt = (source: string) =>
       customer.gql(CREATE_REGISTRY, { input: input({ source, verify: true }) });
 
@@ -379,12 +360,9 @@ describe('the password', () => {
     const box = await loadSecretBox(server.berth.database.db, undefined, { warn: () => undefined });
     expect(box.decryptSecret(row?.passwordEncrypted ?? '')).toBe(PASSWORD);
 
-    await waitForRegistry(customer, 'secretive', 'created');
+    await waitForRegistry(customer, 'shop', 'secretive', 'created');
     await customer.data(DELETE_REGISTRY, { name: 'secretive', namespace: 'shop' });
-    const { auditLogs } = await customer.data<{ auditLogs: AuditLogView[] }>(AUDIT_LOGS, {
-      customerId: String(customer.customerId),
-    });
-    const entries = auditLogs.filter((entry) => entry.modelName === 'PrivateRegistry');
+    const entries = (await auditLogs(customer)).filter((entry) => entry.modelName === 'PrivateRegistry');
     expect(entries.map((entry) => entry.eventType).sort()).toEqual(['create', 'delete']);
     for (const entry of entries) {
       expect(entry.changeSet.map((change) => change.name).sort()).toEqual(['name', 'source', 'username']);
@@ -407,11 +385,11 @@ describe('customers are isolated', () => {
   it('gives another customer not found for every registry query and mutation, by name and by id', async () => {
     const { customer: owner, namespace } = await customerWithNamespace('shop');
     await createRegistry(owner, { name: 'mine' });
-    await waitForRegistry(owner, 'mine', 'created');
+    await waitForRegistry(owner, 'shop', 'mine', 'created');
     const { customer: other } = await customerWithNamespace('elsewhere');
 
     const attempts = [
-      other.gql(REGISTRIES_BY_NAME, { namespace: 'shop' }),
+      other.gql(REGISTRIES, { namespace: 'shop' }),
       other.gql(REGISTRIES_BY_ID, { id: namespace.id }),
       other.gql(CREATE_REGISTRY, { input: input({ name: 'intruder' }) }),
       other.gql(DELETE_REGISTRY, { name: 'mine', namespace: 'shop' }),
@@ -421,14 +399,8 @@ describe('customers are isolated', () => {
       expect(error.message).toContain('not found');
     }
     // The same answers as for a namespace that does not exist at all.
-    const missing = expectGraphQLError(
-      await owner.gql(REGISTRIES_BY_NAME, { namespace: 'nowhere' }),
-      'NOT_FOUND',
-    );
-    const foreign = expectGraphQLError(
-      await other.gql(REGISTRIES_BY_NAME, { namespace: 'shop' }),
-      'NOT_FOUND',
-    );
+    const missing = expectGraphQLError(await owner.gql(REGISTRIES, { namespace: 'nowhere' }), 'NOT_FOUND');
+    const foreign = expectGraphQLError(await other.gql(REGISTRIES, { namespace: 'shop' }), 'NOT_FOUND');
     expect(foreign.message.replace('shop', 'nowhere')).toBe(missing.message);
     expect(await registries(owner)).toMatchObject([{ name: 'mine', state: 'created' }]);
   });

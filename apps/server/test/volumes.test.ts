@@ -2,49 +2,47 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readEnvironment } from '../src/environment.ts';
+import { graphql } from './generated/gql.ts';
 import { createTestDatabase } from './support/database.ts';
 import { freePort } from './support/ports.ts';
-import { createCustomer, type TestCustomer } from './support/customers.ts';
+import type { TestCustomer } from './support/customers.ts';
 import { eventually, expectGraphQLError } from './support/http.ts';
 import { waitForNamespace } from './support/namespaces.ts';
 import { whileProvisionerPaused } from './support/provisioner.ts';
-import {
-  AUDIT_LOGS,
-  CREATE_NAMESPACE,
-  DELETE_NAMESPACE,
-  type AuditLogView,
-  type NamespaceView,
-} from './support/queries.ts';
+import { auditLogs, DELETE_NAMESPACE } from './support/queries.ts';
 import { insertContainer } from './support/registries.ts';
+import { seed, seedNamespace } from './support/seed.ts';
 import { startServer, testEnvironment, type TestServer } from './support/server.ts';
+import { CREATE_VOLUME, DELETE_VOLUME, VOLUME, waitForVolume } from './support/volumes.ts';
 
-const VOLUME_FIELDS =
-  'id name state locked size sizeMb: size(unit: MB) sizeTb: size(unit: TB) namespace { name }';
-const CREATE_VOLUME = `mutation ($name: String!, $namespace: String!, $size: Int!) {
-  volumeCreate(volumeInput: { name: $name, namespace: $namespace, size: $size }) { ${VOLUME_FIELDS} }
-}`;
-const INCREASE_VOLUME = `mutation ($name: String!, $namespace: String!, $size: Int!) {
-  volumeIncrease(volumeInput: { name: $name, namespace: $namespace, size: $size }) { ${VOLUME_FIELDS} }
-}`;
-const DELETE_VOLUME = `mutation ($name: String!, $namespace: String!) {
-  volumeDelete(volume: { name: $name, namespace: $namespace })
-}`;
-const VOLUME = `query ($id: ID!) { volume(id: $id) { ${VOLUME_FIELDS} } }`;
-const VOLUMES = `query ($namespaceId: Int!) { volumes(namespaceId: $namespaceId) { ${VOLUME_FIELDS} } }`;
-const NAMESPACE_VOLUMES = `query ($name: String!) {
-  namespace(name: $name) { volumes { name usage usageMb: usage(unit: MB) containers { name } } }
-}`;
-
-interface VolumeView {
-  id: string;
-  name: string;
-  state: string;
-  locked: boolean;
-  size: number;
-  sizeMb: number;
-  sizeTb: number;
-  namespace: { name: string };
-}
+const INCREASE_VOLUME = graphql(`
+  mutation IncreaseVolume($name: String!, $namespace: String!, $size: Int!) {
+    volumeIncrease(volumeInput: { name: $name, namespace: $namespace, size: $size }) {
+      ...VolumeFields
+    }
+  }
+`);
+const VOLUMES = graphql(`
+  query Volumes($namespaceId: Int!) {
+    volumes(namespaceId: $namespaceId) {
+      ...VolumeFields
+    }
+  }
+`);
+const NAMESPACE_VOLUMES = graphql(`
+  query NamespaceVolumes($name: String!) {
+    namespace(name: $name) {
+      volumes {
+        name
+        usage
+        usageMb: usage(unit: MB)
+        containers {
+          name
+        }
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,28 +50,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function customerWithNamespace(name = 'shop') {
-  const customer = await createCustomer(server, { subscriptions: ['serverless-container'] });
-  await customer.data(CREATE_NAMESPACE, { name });
-  const namespace = await waitForNamespace(server.url, await customer.token(), name, 'created');
-  return { customer, namespace };
-}
+const customerWithNamespace = (name = 'shop') =>
+  seed(server)
+    .customer({ subscriptions: ['serverless-container'] })
+    .namespace(name);
 
-const create = (customer: TestCustomer, name: string, size: unknown, namespace = 'shop') =>
-  customer.gql<{ volumeCreate: VolumeView }>(CREATE_VOLUME, { name, namespace, size });
+const create = (customer: TestCustomer, name: string, size: number, namespace = 'shop') =>
+  customer.gql(CREATE_VOLUME, { name, namespace, size });
 
-async function list(customer: TestCustomer, namespace: NamespaceView) {
-  const { volumes } = await customer.data<{ volumes: VolumeView[] }>(VOLUMES, {
-    namespaceId: Number(namespace.id),
-  });
-  return volumes;
-}
-
-function waitForVolume(customer: TestCustomer, id: string, state: string) {
-  return eventually(`volume ${id} to be ${state}`, async () => {
-    const { body } = await customer.gql<{ volume: VolumeView }>(VOLUME, { id });
-    return body.data?.volume.state === state && !body.data.volume.locked ? body.data.volume : undefined;
-  });
+async function list(customer: TestCustomer, namespace: { id: string }) {
+  return (await customer.data(VOLUMES, { namespaceId: Number(namespace.id) })).volumes;
 }
 
 describe('volume lifecycle', () => {
@@ -88,7 +74,7 @@ describe('volume lifecycle', () => {
     await waitForVolume(customer, id, 'created');
 
     await whileProvisionerPaused(server, async () => {
-      const grown = await customer.data<{ volumeIncrease: VolumeView }>(INCREASE_VOLUME, {
+      const grown = await customer.data(INCREASE_VOLUME, {
         name: 'data',
         namespace: 'shop',
         size: 1000,
@@ -106,9 +92,7 @@ describe('volume lifecycle', () => {
     await server.berth.database.db.execute(
       sql`UPDATE volumes SET usage_bytes = 1500000000 WHERE id = ${Number(id)}`,
     );
-    const nested = await customer.data<{ namespace: { volumes: unknown[] } }>(NAMESPACE_VOLUMES, {
-      name: 'shop',
-    });
+    const nested = await customer.data(NAMESPACE_VOLUMES, { name: 'shop' });
     expect(nested.namespace.volumes).toEqual([{ name: 'data', usage: 1.5, usageMb: 1500, containers: [] }]);
     expect(await list(customer, namespace)).toMatchObject([
       { id, name: 'data', namespace: { name: 'shop' } },
@@ -118,7 +102,7 @@ describe('volume lifecycle', () => {
       expect(await customer.data(DELETE_VOLUME, { name: 'data', namespace: 'shop' })).toEqual({
         volumeDelete: true,
       });
-      expect((await customer.data<{ volume: VolumeView }>(VOLUME, { id })).volume).toMatchObject({
+      expect((await customer.data(VOLUME, { id })).volume).toMatchObject({
         state: 'deleting',
         locked: true,
       });
@@ -130,10 +114,7 @@ describe('volume lifecycle', () => {
     );
     expect((await customer.gql(VOLUME, { id })).body.errors?.[0]?.message).toBe(`Volume ${id} not found`);
 
-    const { auditLogs } = await customer.data<{ auditLogs: AuditLogView[] }>(AUDIT_LOGS, {
-      customerId: String(customer.customerId),
-    });
-    const changes = auditLogs
+    const changes = (await auditLogs(customer))
       .filter((entry) => entry.modelName === 'Volume')
       .map((entry) => [entry.eventType, entry.changeSet])
       .reverse();
@@ -159,7 +140,7 @@ describe('volume lifecycle', () => {
 
 describe('volume rules', () => {
   let customer: TestCustomer;
-  let namespace: NamespaceView;
+  let namespace: { id: string };
   beforeAll(async () => {
     ({ customer, namespace } = await customerWithNamespace());
   });
@@ -221,16 +202,39 @@ describe('volume rules', () => {
       'BAD_USER_INPUT',
     );
     expect(error.message).toBe('volume mounted is used by container api, container worker; unmount it first');
-    const nested = await customer.data<{ namespace: { volumes: { name: string; containers: unknown[] }[] } }>(
-      NAMESPACE_VOLUMES,
-      { name: 'shop' },
-    );
-    expect(nested.namespace.volumes.find((found) => found.name === 'mounted')?.containers).toEqual([
+    const nested = await customer.data(NAMESPACE_VOLUMES, { name: 'shop' });
+    expect(nested.namespace.volumes?.find((found) => found.name === 'mounted')?.containers).toEqual([
       { name: 'worker' },
       { name: 'api' },
     ]);
   });
 });
+
+const NAMESPACE_LIST = graphql(`
+  query NamespaceList {
+    namespaces {
+      name
+      containers {
+        name
+      }
+      privateRegistries {
+        name
+        namespace {
+          name
+        }
+      }
+      volumes {
+        name
+        namespace {
+          name
+        }
+        containers {
+          name
+        }
+      }
+    }
+  }
+`);
 
 describe('Volume.containers of a list', () => {
   let counted: TestServer;
@@ -256,11 +260,11 @@ describe('Volume.containers of a list', () => {
   afterAll(() => counted.close());
 
   it('is loaded by one statement for all the volumes of a namespace', async () => {
-    const customer = await createCustomer(counted, { subscriptions: ['serverless-container'] });
-    await customer.data(CREATE_NAMESPACE, { name: 'many' });
-    const namespace = await waitForNamespace(counted.url, await customer.token(), 'many', 'created');
+    const { customer, namespace } = await seed(counted)
+      .customer({ subscriptions: ['serverless-container'] })
+      .namespace('many');
     for (let index = 0; index < 6; index++) {
-      const { volumeCreate } = await customer.data<{ volumeCreate: VolumeView }>(CREATE_VOLUME, {
+      const { volumeCreate } = await customer.data(CREATE_VOLUME, {
         name: `v${index}`,
         namespace: 'many',
         size: 1,
@@ -272,39 +276,26 @@ describe('Volume.containers of a list', () => {
       });
     }
     statements.length = 0;
-    const { namespace: found } = await customer.data<{ namespace: { volumes: { containers: unknown[] }[] } }>(
-      NAMESPACE_VOLUMES,
-      { name: 'many' },
-    );
-    expect(found.volumes.map((volume) => volume.containers)).toEqual(
+    const { namespace: found } = await customer.data(NAMESPACE_VOLUMES, { name: 'many' });
+    expect(found.volumes?.map((volume) => volume.containers)).toEqual(
       [0, 1, 2, 3, 4, 5].map((index) => [{ name: `c${index}` }]),
     );
     expect(statements.filter((statement) => statement.includes('container_mounts'))).toHaveLength(1);
   });
 
   it('keeps the namespace list (with what each namespace holds) at the same statement count for 1 or 3 namespaces', async () => {
-    const LIST = `{ namespaces { name containers { name }
-      privateRegistries { name namespace { name } } volumes { name namespace { name } containers { name } } } }`;
     async function statementsForList(count: number) {
-      const customer = await createCustomer(counted, { subscriptions: ['serverless-container'] });
+      const customer = await seed(counted).customer({ subscriptions: ['serverless-container'] });
       for (let index = 0; index < count; index++) {
-        const name = `space-${index}`;
-        await customer.data(CREATE_NAMESPACE, { name });
-        await waitForNamespace(counted.url, await customer.token(), name, 'created');
-        await customer.data(CREATE_VOLUME, { name: 'data', namespace: name, size: 1 });
-        await customer.data(
-          `mutation ($namespace: String!) { registryConnectionCreate(registryInput: { namespace: $namespace,
-            name: "private", source: "ghcr.io/acme", username: "u", password: "p", verify: false }) { id } }`,
-          { namespace: name },
-        );
+        const space = await seedNamespace(customer, `space-${index}`);
+        await space.volume('data', 1);
+        await space.registry({ name: 'private', source: 'ghcr.io/acme' });
       }
       await customer.token(); // signed in before counting: the count is the list request alone
       await counted.berth.provisioner.stop(); // its polling would be counted too
       try {
         statements.length = 0;
-        const { namespaces } = await customer.data<{
-          namespaces: { privateRegistries: unknown[]; volumes: unknown[] }[];
-        }>(LIST);
+        const { namespaces } = await customer.data(NAMESPACE_LIST);
         expect(namespaces).toHaveLength(count);
         for (const namespace of namespaces) {
           expect(namespace.privateRegistries).toHaveLength(1);
@@ -321,16 +312,12 @@ describe('Volume.containers of a list', () => {
 
 describe('deleting a namespace that still holds resources', () => {
   it('is refused, naming what it holds, and leaves everything as it was', async () => {
-    const { customer, namespace } = await customerWithNamespace();
-    await create(customer, 'data', 1);
-    await customer.data(
-      `mutation { registryConnectionCreate(registryInput: { namespace: "shop", name: "private", source: "ghcr.io/acme", username: "u", password: "p", verify: false }) { id } }`,
-    );
+    const shop = await customerWithNamespace();
+    const { customer, namespace } = shop;
+    await shop.volume('data', 1);
+    await shop.registry({ name: 'private', source: 'ghcr.io/acme' });
     for (const name of ['web', 'api'])
       await insertContainer(server, { namespaceId: Number(namespace.id), name });
-    await eventually('everything to settle', async () =>
-      (await list(customer, namespace)).every((volume) => !volume.locked) ? true : undefined,
-    );
     const error = expectGraphQLError(
       await customer.gql(DELETE_NAMESPACE, { name: 'shop' }),
       'BAD_USER_INPUT',
@@ -338,9 +325,7 @@ describe('deleting a namespace that still holds resources', () => {
     expect(error.message).toBe(
       'Namespace shop still holds 2 containers, 1 registry and 1 volume; delete them first',
     );
-    expect((await waitForNamespace(server.url, await customer.token(), 'shop', 'created')).id).toBe(
-      namespace.id,
-    );
+    expect((await waitForNamespace(customer, 'shop', 'created')).id).toBe(namespace.id);
   });
 
   it('names only what is there', async () => {
