@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import type { ContainerJobCreateInput, RunFieldsFragment } from './generated/graphql.ts';
+import { graphql } from './generated/gql.ts';
 import {
   CREATE_JOB,
   DELETE_JOB,
@@ -11,15 +13,29 @@ import {
   createJob,
   jobByName,
   waitForJob,
-  type JobView,
-  type RunView,
 } from './support/container-jobs.ts';
-import { createContainer, readyNamespace } from './support/containers.ts';
-import { createCustomer, type TestCustomer } from './support/customers.ts';
+import { createContainer } from './support/containers.ts';
+import type { TestCustomer } from './support/customers.ts';
 import { eventually, expectGraphQLError } from './support/http.ts';
 import { whileProvisionerPaused } from './support/provisioner.ts';
-import { AUDIT_LOGS, DELETE_NAMESPACE, type AuditLogView } from './support/queries.ts';
+import { auditLogs, DELETE_NAMESPACE } from './support/queries.ts';
+import { DELETE_REGISTRY } from './support/registries.ts';
+import { seed, type SeededNamespace } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { DELETE_VOLUME } from './support/volumes.ts';
+
+const VOLUME_USERS = graphql(`
+  query VolumeUsers($namespace: String!) {
+    namespace(name: $namespace) {
+      volumes {
+        name
+        containerJobs {
+          name
+        }
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 
@@ -28,20 +44,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const subscribedCustomer = () => createCustomer(server, { subscriptions: ['serverless-container'] });
+const subscribed = () => seed(server).customer({ subscriptions: ['serverless-container'] });
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(server.berth.database.db, query);
 
 async function jobsIn(customer: TestCustomer, namespace: string) {
-  const { namespace: found } = await customer.data<{ namespace: { containerJobs: JobView[] } }>(
-    NAMESPACE_JOBS,
-    { name: namespace },
-  );
-  return found.containerJobs;
+  return (await customer.data(NAMESPACE_JOBS, { name: namespace })).namespace.containerJobs;
 }
 
 async function runNow(customer: TestCustomer, namespace: string, name: string) {
-  const { containerJobRun } = await customer.data<{ containerJobRun: RunView }>(RUN_JOB, { name, namespace });
-  return containerJobRun;
+  return (await customer.data(RUN_JOB, { name, namespace })).containerJobRun;
 }
 
 /** Polls the job's newest run until check holds (often fast enough to see `running` on the way). */
@@ -49,7 +60,7 @@ function waitForRun(
   customer: TestCustomer,
   namespace: string,
   name: string,
-  check: (run: RunView) => boolean,
+  check: (run: RunFieldsFragment) => boolean,
 ) {
   return eventually(
     `a run of ${name} to match`,
@@ -70,7 +81,7 @@ const nextRunAt = async (name: string) =>
 
 describe('containerJobCreate', () => {
   let alice: TestCustomer;
-  const base = {
+  const base: ContainerJobCreateInput = {
     name: 'backup',
     namespace: 'jobs',
     image: 'alpine:3.20',
@@ -78,8 +89,7 @@ describe('containerJobCreate', () => {
     schedule: '0 4 * * 1',
   };
   beforeAll(async () => {
-    alice = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'jobs');
+    ({ customer: alice } = await subscribed().namespace('jobs'));
   });
 
   it('creates a job (creating, locked), which becomes created and is listed in its namespace', async () => {
@@ -114,7 +124,7 @@ describe('containerJobCreate', () => {
     expect(planned.getTime()).toBeGreaterThan(Date.now());
   });
 
-  it.each<[string, Record<string, unknown>, RegExp]>([
+  it.each<[string, Partial<ContainerJobCreateInput>, RegExp]>([
     ['an uppercase name', { name: 'Backup' }, /^Container job name must contain only lowercase/],
     ['an empty image', { image: ' ' }, /^image: an image is required/],
     ['an uppercase image path', { image: 'Alpine' }, /^image: "Alpine" is not an image reference/],
@@ -164,8 +174,11 @@ describe('containerJobCreate', () => {
   });
 
   it('refuses a size outside the enumeration before anything runs', async () => {
+    // As text: the variables break the schema on purpose.
     const error = expectGraphQLError(
-      await alice.gql(CREATE_JOB, { input: { ...base, name: 'huge', resources: 'CPU_9000_RAM_1' } }),
+      await alice.gql(CREATE_JOB.toString(), {
+        input: { ...base, name: 'huge', resources: 'CPU_9000_RAM_1' },
+      }),
       'BAD_USER_INPUT',
     );
     expect(error.message).toContain('CPU_9000_RAM_1');
@@ -198,11 +211,9 @@ describe('containerJobCreate', () => {
   });
 
   it('refuses a suspended customer with FORBIDDEN for create, modify and run', async () => {
-    const mallory = await subscribedCustomer();
-    await readyNamespace(server.url, mallory, 'jobs');
-    await createJob(mallory, base);
-    await waitForJob(mallory, 'jobs', 'backup');
-    await mallory.suspend();
+    const jobs = await subscribed().namespace('jobs');
+    await jobs.job(base);
+    const mallory = await jobs.customer.suspend();
     expectGraphQLError(await mallory.gql(CREATE_JOB, { input: { ...base, name: 'other' } }), 'FORBIDDEN');
     expectGraphQLError(
       await mallory.gql(MODIFY_JOB, { input: { name: 'backup', namespace: 'jobs', enabled: false } }),
@@ -212,8 +223,7 @@ describe('containerJobCreate', () => {
   });
 
   it('lets a customer without a subscription create only the first job of a namespace (containers apart)', async () => {
-    const newcomer = await createCustomer(server);
-    await readyNamespace(server.url, newcomer, 'trial');
+    const { customer: newcomer } = await seed(server).customer().namespace('trial');
     await createContainer(newcomer, { name: 'web', namespace: 'trial', image: 'nginx' });
     await createJob(newcomer, { ...base, namespace: 'trial', name: 'first' });
     const error = expectGraphQLError(
@@ -229,18 +239,9 @@ describe('containerJobCreate', () => {
 
 describe('registries, volumes and namespaces with jobs', () => {
   it('pulls through a registry and mounts volumes; what a job uses cannot be deleted, and a namespace holding jobs neither', async () => {
-    const alice = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'uses');
-    await alice.data(
-      `mutation { registryConnectionCreate(registryInput: { namespace: "uses", name: "private", source: "registry.example.com",
-        username: "robot", password: "hunter2", verify: false }) { name } }`,
-    );
-    await eventually('registry created', async () => {
-      const [row] = await rows<{ state: string }>(
-        sql`SELECT state FROM private_registries WHERE name = 'private'`,
-      );
-      return row?.state === 'created' ? true : undefined;
-    });
+    const uses = await subscribed().namespace('uses');
+    const alice = uses.customer;
+    await uses.registry({ name: 'private', source: 'registry.example.com' });
     const missingVolume = expectGraphQLError(
       await alice.gql(CREATE_JOB, {
         input: {
@@ -268,22 +269,14 @@ describe('registries, volumes and namespaces with jobs', () => {
     expect(job.mounts).toEqual([{ path: '/out', volume: { name: 'reports' } }]);
     await waitForJob(alice, 'uses', 'report');
 
-    const { namespace } = await alice.data<{
-      namespace: { volumes: { name: string; containerJobs: { name: string }[] }[] };
-    }>(`query { namespace(name: "uses") { volumes { name containerJobs { name } } } }`);
+    const { namespace } = await alice.data(VOLUME_USERS, { namespace: 'uses' });
     expect(namespace.volumes).toEqual([{ name: 'reports', containerJobs: [{ name: 'report' }] }]);
 
-    const volumeInUse = expectGraphQLError(
-      await alice.gql(`mutation { volumeDelete(volume: { name: "reports", namespace: "uses" }) }`),
-      'BAD_USER_INPUT',
-    );
+    const reports = { name: 'reports', namespace: 'uses' };
+    const volumeInUse = expectGraphQLError(await alice.gql(DELETE_VOLUME, reports), 'BAD_USER_INPUT');
     expect(volumeInUse.message).toBe('volume reports is used by container job report; unmount it first');
-    const registryInUse = expectGraphQLError(
-      await alice.gql(
-        `mutation { registryConnectionDelete(registryConnection: { name: "private", namespace: "uses" }) }`,
-      ),
-      'BAD_USER_INPUT',
-    );
+    const registry = { name: 'private', namespace: 'uses' };
+    const registryInUse = expectGraphQLError(await alice.gql(DELETE_REGISTRY, registry), 'BAD_USER_INPUT');
     expect(registryInUse.message).toBe(
       'registry private is used by container job report; change or delete them first',
     );
@@ -307,10 +300,8 @@ describe('registries, volumes and namespaces with jobs', () => {
       'report',
       (found) => found.mounts.length === 0 && found.privateRegistry === null,
     );
-    await alice.data(`mutation { volumeDelete(volume: { name: "reports", namespace: "uses" }) }`);
-    await alice.data(
-      `mutation { registryConnectionDelete(registryConnection: { name: "private", namespace: "uses" }) }`,
-    );
+    await alice.data(DELETE_VOLUME, reports);
+    await alice.data(DELETE_REGISTRY, registry);
   });
 });
 
@@ -318,10 +309,10 @@ describe('containerJobModify', () => {
   let alice: TestCustomer;
   const where = { name: 'nightly', namespace: 'patch' };
   beforeAll(async () => {
-    alice = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'patch');
-    await createJob(alice, {
-      ...where,
+    const patch = await subscribed().namespace('patch');
+    alice = patch.customer;
+    await patch.job({
+      name: where.name,
       image: 'alpine:3.20',
       resources: 'CPU_250_RAM_500',
       schedule: '30 2 * * *',
@@ -333,11 +324,10 @@ describe('containerJobModify', () => {
         { name: 'TOKEN', value: 's3cret-value', secret: true },
       ],
     });
-    await waitForJob(alice, 'patch', 'nightly');
   });
 
   it('changes only what is sent: schedule and variables by name; keeps the rest and the secret', async () => {
-    const { containerJobModify: changed } = await alice.data<{ containerJobModify: JobView }>(MODIFY_JOB, {
+    const { containerJobModify: changed } = await alice.data(MODIFY_JOB, {
       input: {
         ...where,
         schedule: '*/10 * * * *',
@@ -410,10 +400,7 @@ describe('containerJobModify', () => {
     );
     expect(stored?.value).toBeDefined();
     expect(stored?.value).not.toContain('s3cret-value');
-    const { auditLogs } = await alice.data<{ auditLogs: AuditLogView[] }>(AUDIT_LOGS, {
-      customerId: String(alice.customerId),
-    });
-    const jobEntries = auditLogs.filter((entry) => entry.modelName === 'ContainerJob');
+    const jobEntries = (await auditLogs(alice)).filter((entry) => entry.modelName === 'ContainerJob');
     expect(jobEntries.map((entry) => entry.eventType)).toContain('create');
     expect(JSON.stringify(jobEntries)).not.toContain('s3cret-value');
   });
@@ -421,22 +408,21 @@ describe('containerJobModify', () => {
 
 describe('runs', () => {
   let alice: TestCustomer;
+  let namespace: SeededNamespace;
   beforeAll(async () => {
-    alice = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'runs');
+    namespace = await subscribed().namespace('runs');
+    alice = namespace.customer;
   });
 
   it('runs now even when disabled: pending, running, then succeeded with times, duration, message and log lines', async () => {
-    await createJob(alice, {
+    await namespace.job({
       name: 'tidy',
-      namespace: 'runs',
       image: 'alpine:3.20',
       resources: 'CPU_250_RAM_500',
       schedule: '0 0 1 1 *',
       enabled: false,
       command: ['echo', 'tidy'],
     });
-    await waitForJob(alice, 'runs', 'tidy');
     const started = await runNow(alice, 'runs', 'tidy');
     expect(started).toMatchObject({ status: 'pending', startTime: null, endTime: null, duration: null });
     expect(started.name).toMatch(/^tidy-manual-[a-z0-9]{5}$/);
@@ -462,16 +448,14 @@ describe('runs', () => {
   });
 
   it('fails a run whose command exits non-zero, with the exit code as its message', async () => {
-    await createJob(alice, {
+    await namespace.job({
       name: 'broken',
-      namespace: 'runs',
       image: 'alpine:3.20',
       resources: 'CPU_250_RAM_500',
       schedule: '0 0 1 1 *',
       entrypoint: ['sh', '-c'],
       command: ['exit 3'],
     });
-    await waitForJob(alice, 'runs', 'broken');
     await runNow(alice, 'runs', 'broken');
     const failed = await waitForRun(alice, 'runs', 'broken', (run) => run.status === 'failed');
     expect(failed.message).toBe('Exited with code 3');
@@ -487,14 +471,12 @@ describe('runs', () => {
   });
 
   it('keeps the newest 100 runs, newest first', async () => {
-    await createJob(alice, {
+    await namespace.job({
       name: 'often',
-      namespace: 'runs',
       image: 'alpine:3.20',
       resources: 'CPU_250_RAM_500',
       schedule: '0 0 1 1 *',
     });
-    await waitForJob(alice, 'runs', 'often');
     const names: string[] = [];
     for (let index = 0; index < 103; index++) names.push((await runNow(alice, 'runs', 'often')).name);
     const { runs } = await jobByName(alice, 'runs', 'often');
@@ -517,10 +499,8 @@ describe('runs', () => {
 
 describe('isolation', () => {
   it('gives another customer NOT_FOUND for every query and mutation of a job', async () => {
-    const alice = await subscribedCustomer();
-    const bob = await subscribedCustomer();
-    await readyNamespace(server.url, alice, 'private');
-    await readyNamespace(server.url, bob, 'private');
+    const { customer: alice } = await subscribed().namespace('private');
+    const { customer: bob } = await subscribed().namespace('private');
     await createJob(alice, {
       name: 'secret-job',
       namespace: 'private',
@@ -529,13 +509,13 @@ describe('isolation', () => {
       schedule: '0 * * * *',
     });
     const where = { name: 'secret-job', namespace: 'private' };
-    for (const [query, variables] of [
-      [JOB, where],
-      [MODIFY_JOB, { input: { ...where, image: 'evil' } }],
-      [DELETE_JOB, where],
-      [RUN_JOB, where],
-    ] as const) {
-      const error = expectGraphQLError(await bob.gql(query, variables), 'NOT_FOUND');
+    for (const request of [
+      () => bob.gql(JOB, where),
+      () => bob.gql(MODIFY_JOB, { input: { ...where, image: 'evil' } }),
+      () => bob.gql(DELETE_JOB, where),
+      () => bob.gql(RUN_JOB, where),
+    ]) {
+      const error = expectGraphQLError(await request(), 'NOT_FOUND');
       expect(error.message).toBe('Container job secret-job in namespace private not found');
     }
     expect(await jobsIn(bob, 'private')).toEqual([]);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_JOB } from './support/container-jobs.ts';
-import { CREATE_CONTAINER, readyNamespace, waitForContainer } from './support/containers.ts';
-import { createCustomer, type TestCustomer } from './support/customers.ts';
+import { graphql } from './generated/gql.ts';
+import { CREATE_CONTAINER } from './support/containers.ts';
+import type { TestCustomer } from './support/customers.ts';
 import { eventually, expectGraphQLError } from './support/http.ts';
 import { whileProvisionerPaused } from './support/provisioner.ts';
-import { AUDIT_LOGS, type AuditLogView } from './support/queries.ts';
+import { auditLogs, DELETE_NAMESPACE } from './support/queries.ts';
+import { seed } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 // namespaceDelete with deleteResources: everything in the namespace goes in one request, each resource on
@@ -18,74 +19,80 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const TEARDOWN = `mutation Teardown($name: String!) { namespaceDelete(namespace: { name: $name, deleteResources: true }) }`;
-const TREE = `query Tree($name: String!) { namespace(name: $name) { state locked
-  containers { name state } containerJobs { name state } volumes { name state } privateRegistries { name state } } }`;
+const TREE = graphql(`
+  query NamespaceTree($name: String!) {
+    namespace(name: $name) {
+      state
+      locked
+      containers {
+        name
+        state
+      }
+      containerJobs {
+        name
+        state
+      }
+      volumes {
+        name
+        state
+      }
+      privateRegistries {
+        name
+        state
+      }
+    }
+  }
+`);
 
-interface Tree {
-  state: string;
-  locked: boolean;
-  containers: { name: string; state: string }[];
-  containerJobs: { name: string; state: string }[];
-  volumes: { name: string; state: string }[];
-  privateRegistries: { name: string; state: string }[];
-}
+const teardown = (customer: TestCustomer, name: string) =>
+  customer.gql(DELETE_NAMESPACE, { name, deleteResources: true });
 
-async function tree(customer: TestCustomer, name: string): Promise<Tree | undefined> {
-  const { body } = await customer.gql<{ namespace: Tree }>(TREE, { name });
+const namespaceOf = (name: string) =>
+  seed(server)
+    .customer({ subscriptions: ['serverless-container'] })
+    .namespace(name);
+
+/** What the namespace holds, or undefined once it is gone. */
+async function tree(customer: TestCustomer, name: string) {
+  const { body } = await customer.gql(TREE, { name });
   if (body.errors?.[0]?.extensions?.code === 'NOT_FOUND') return undefined;
   if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data.namespace;
+  const { containers, volumes, ...rest } = body.data.namespace;
+  if (!containers || !volumes) throw new Error(`namespace ${name} answered no container or volume list`);
+  return { ...rest, containers, volumes };
 }
 
 /** A namespace holding a registry, a volume, a container using both and a job mounting the volume. */
-async function filledNamespace(customer: TestCustomer, name: string) {
-  await readyNamespace(server.url, customer, name);
-  await customer.data(
-    `mutation($ns: String!) { registryConnectionCreate(registryInput: { namespace: $ns, name: "private", source: "ghcr.io/acme", username: "u", password: "p", verify: false }) { id } }`,
-    { ns: name },
-  );
-  await customer.data(CREATE_CONTAINER, {
-    input: {
-      name: 'web',
-      namespace: name,
-      image: 'ghcr.io/acme/web:1',
-      registry: 'private',
-      ports: ['80'],
-      mounts: [{ path: '/data', volume: { name: 'data', size: 1 } }],
-    },
+async function filledNamespace(name: string) {
+  const namespace = await namespaceOf(name);
+  await namespace.registry({ name: 'private', source: 'ghcr.io/acme' });
+  await namespace.volume('data', 1);
+  const mounts = [{ path: '/data', volume: { name: 'data' } }];
+  await namespace.container({
+    name: 'web',
+    image: 'ghcr.io/acme/web:1',
+    registry: 'private',
+    ports: ['80'],
+    mounts,
   });
-  await customer.data(CREATE_JOB, {
-    input: {
-      name: 'nightly',
-      namespace: name,
-      image: 'busybox',
-      resources: 'CPU_250_RAM_500',
-      schedule: '0 3 * * *',
-      mounts: [{ path: '/data', volume: { name: 'data' } }],
-    },
+  await namespace.job({
+    name: 'nightly',
+    image: 'busybox',
+    resources: 'CPU_250_RAM_500',
+    schedule: '0 3 * * *',
+    mounts,
   });
-  await waitForContainer(customer, name, 'web', 'running');
-  await eventually('everything to settle', async () => {
-    const current = await tree(customer, name);
-    const all = [
-      ...(current?.containerJobs ?? []),
-      ...(current?.volumes ?? []),
-      ...(current?.privateRegistries ?? []),
-    ];
-    return all.length === 3 && all.every((item) => item.state !== 'creating') ? true : undefined;
-  });
+  return namespace.customer;
 }
 
 describe('deleting a namespace with everything in it', () => {
   it('deletes containers and jobs first, then the volumes and registries they used, then the namespace', async () => {
-    const customer = await createCustomer(server, { subscriptions: ['serverless-container'] });
-    await filledNamespace(customer, 'shop');
+    const customer = await filledNamespace('shop');
 
     // Seen at once (the provisioner held still): everything is being deleted.
     await whileProvisionerPaused(server, async () => {
-      const answer = await customer.data<{ namespaceDelete: boolean }>(TEARDOWN, { name: 'shop' });
-      expect(answer.namespaceDelete).toBe(true);
+      const answer = await teardown(customer, 'shop');
+      expect(answer.body.data?.namespaceDelete).toBe(true);
       expect(await tree(customer, 'shop')).toMatchObject({
         state: 'deleting',
         locked: true,
@@ -97,7 +104,7 @@ describe('deleting a namespace with everything in it', () => {
     });
 
     // Watched until the namespace is gone: a volume or registry never goes while a workload using it is there.
-    const seen: Tree[] = [];
+    const seen: NonNullable<Awaited<ReturnType<typeof tree>>>[] = [];
     await eventually(
       'the namespace to be gone',
       async () => {
@@ -119,24 +126,21 @@ describe('deleting a namespace with everything in it', () => {
     );
 
     // Each deletion is on the audit log, by the customer who asked.
-    const { auditLogs } = await customer.data<{ auditLogs: AuditLogView[] }>(AUDIT_LOGS, {
-      customerId: String(customer.customerId),
-    });
-    const deleted = auditLogs.filter((entry) => entry.eventType === 'delete').map((entry) => entry.modelName);
+    const entries = await auditLogs(customer);
+    const deleted = entries.filter((entry) => entry.eventType === 'delete').map((entry) => entry.modelName);
     expect(deleted.sort()).toEqual(['Container', 'ContainerJob', 'Namespace', 'PrivateRegistry', 'Volume']);
     expect(
-      auditLogs
+      entries
         .filter((entry) => entry.eventType === 'delete')
         .every((entry) => entry.account?.email === customer.email),
     ).toBe(true);
   });
 
   it('is refused with CONFLICT while something in it is being changed, and changes nothing', async () => {
-    const customer = await createCustomer(server, { subscriptions: ['serverless-container'] });
-    await readyNamespace(server.url, customer, 'busy');
+    const { customer } = await namespaceOf('busy');
     await whileProvisionerPaused(server, async () => {
       await customer.data(CREATE_CONTAINER, { input: { name: 'web', namespace: 'busy', image: 'nginx' } });
-      const error = expectGraphQLError(await customer.gql(TEARDOWN, { name: 'busy' }), 'CONFLICT');
+      const error = expectGraphQLError(await teardown(customer, 'busy'), 'CONFLICT');
       expect(error.message).toBe('Container web is being changed (creating); try again when it is done');
       expect(await tree(customer, 'busy')).toMatchObject({
         state: 'created',
@@ -147,12 +151,11 @@ describe('deleting a namespace with everything in it', () => {
   });
 
   it('still refuses a namespace with contents when deleteResources is not given', async () => {
-    const customer = await createCustomer(server, { subscriptions: ['serverless-container'] });
-    await readyNamespace(server.url, customer, 'kept');
-    await customer.data(CREATE_CONTAINER, { input: { name: 'web', namespace: 'kept', image: 'nginx' } });
-    await waitForContainer(customer, 'kept', 'web', 'running');
+    const kept = await namespaceOf('kept');
+    const { customer } = kept;
+    await kept.container({ name: 'web', image: 'nginx' });
     const error = expectGraphQLError(
-      await customer.gql(`mutation { namespaceDelete(namespace: { name: "kept" }) }`),
+      await customer.gql(DELETE_NAMESPACE, { name: 'kept' }),
       'BAD_USER_INPUT',
     );
     expect(error.message).toBe('Namespace kept still holds 1 container; delete them first');
@@ -160,12 +163,11 @@ describe('deleting a namespace with everything in it', () => {
   });
 
   it("gives another customer's namespace as not found and deletes nothing of it", async () => {
-    const owner = await createCustomer(server, { subscriptions: ['serverless-container'] });
-    const other = await createCustomer(server, { subscriptions: ['serverless-container'] });
-    await readyNamespace(server.url, owner, 'mine');
-    await owner.data(CREATE_CONTAINER, { input: { name: 'web', namespace: 'mine', image: 'nginx' } });
-    await waitForContainer(owner, 'mine', 'web', 'running');
-    const error = expectGraphQLError(await other.gql(TEARDOWN, { name: 'mine' }), 'NOT_FOUND');
+    const mine = await namespaceOf('mine');
+    const owner = mine.customer;
+    const other = await seed(server).customer({ subscriptions: ['serverless-container'] });
+    await mine.container({ name: 'web', image: 'nginx' });
+    const error = expectGraphQLError(await teardown(other, 'mine'), 'NOT_FOUND');
     expect(error.message).toBe('Namespace mine not found');
     expect(await tree(owner, 'mine')).toMatchObject({
       state: 'created',
