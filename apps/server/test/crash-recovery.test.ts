@@ -1,31 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './support/browser.ts';
-import { CREATE_JOB, JOB, RUN_JOB, type JobView } from './support/container-jobs.ts';
+import { graphql } from './generated/gql.ts';
+import { CREATE_JOB, JOB, RUN_JOB } from './support/container-jobs.ts';
 import {
   CONTAINER_BY_NAME,
   CREATE_CONTAINER,
   MODIFY_CONTAINER,
-  type ContainerView,
+  waitForContainer,
 } from './support/containers.ts';
 import { uniqueEmail } from './support/customers.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { eventually, gql, gqlData, tokenFor } from './support/http.ts';
-import { waitForNamespace } from './support/namespaces.ts';
+import { eventually, platformApi, tokenFor, type GraphQLBody, type JsonResponse } from './support/http.ts';
+import { createdNamespace } from './support/namespaces.ts';
 import { freePort } from './support/ports.ts';
 import { runAdmin, spawnServer, type ServerProcess } from './support/process.ts';
-import {
-  AUDIT_LOGS,
-  CREATE_NAMESPACE,
-  NAMESPACES,
-  type AuditLogView,
-  type NamespaceView,
-} from './support/queries.ts';
+import { auditLogs, CREATE_NAMESPACE, NAMESPACES } from './support/queries.ts';
 
 // kill -9 while mutations are in flight, then a restart on the same data: every change that was answered
 // is there once, every change cut off is either wholly there or wholly absent, and nothing stays stuck
 // (locked, creating, a run forever running). On PGlite and on PostgreSQL.
 
 const SETTLE_MS = 30_000;
+
+const CUSTOMER_ID = graphql(`
+  query CustomerId {
+    customer {
+      id
+    }
+  }
+`);
 
 describe('kill -9 during mutations', () => {
   let database: TestDatabase;
@@ -55,17 +58,15 @@ describe('kill -9 during mutations', () => {
     await database.drop();
   });
 
-  const data = <T>(query: string, variables: Record<string, unknown> = {}) =>
-    gqlData<T>(server?.url ?? '', token, query, variables);
+  /** The API of the server running now (the port stays the same across restarts). */
+  const api = () => platformApi(server?.url ?? '', token);
 
   it('keeps each answered change once, finishes or drops the cut-off ones, and leaves nothing stuck', async () => {
-    const url = () => server?.url ?? '';
-    await data(CREATE_NAMESPACE, { name: 'shop' });
-    await waitForNamespace(url(), token, 'shop', 'created');
-    await data(CREATE_CONTAINER, {
+    await createdNamespace(api(), 'shop');
+    await api().data(CREATE_CONTAINER, {
       input: { name: 'web', namespace: 'shop', image: 'nginx', ports: ['80'], ingresses: [{ port: 80 }] },
     });
-    await data(CREATE_JOB, {
+    await api().data(CREATE_JOB, {
       input: {
         name: 'nightly',
         namespace: 'shop',
@@ -75,34 +76,27 @@ describe('kill -9 during mutations', () => {
         command: ['true'],
       },
     });
-    await eventually('web to run', async () => {
-      const { body } = await gql<{ container: ContainerView }>(url(), token, CONTAINER_BY_NAME, {
-        name: 'web',
-        namespace: 'shop',
-      });
-      return body.data?.container.state === 'running' && !body.data.container.locked ? true : undefined;
-    });
+    await waitForContainer(api(), 'shop', 'web', 'running');
 
     // A burst of changes, and the process killed while they are being answered.
-    const attempt = (query: string, variables: Record<string, unknown>) =>
-      gql(url(), token, query, variables).catch(() => undefined);
+    const attempt = (request: Promise<JsonResponse<GraphQLBody<unknown>>>) => request.catch(() => undefined);
     const sent = [
       ...Array.from({ length: 6 }, (_, index) => ({
         kind: 'namespace',
         name: `burst-${index}`,
-        request: attempt(CREATE_NAMESPACE, { name: `burst-${index}` }),
+        request: attempt(api().gql(CREATE_NAMESPACE, { name: `burst-${index}` })),
       })),
       {
         kind: 'modify',
         name: 'web',
-        request: attempt(MODIFY_CONTAINER, {
-          input: { name: 'web', namespace: 'shop', image: 'nginx:1.29' },
-        }),
+        request: attempt(
+          api().gql(MODIFY_CONTAINER, { input: { name: 'web', namespace: 'shop', image: 'nginx:1.29' } }),
+        ),
       },
       {
         kind: 'run',
         name: 'nightly',
-        request: attempt(RUN_JOB, { name: 'nightly', namespace: 'shop' }),
+        request: attempt(api().gql(RUN_JOB, { name: 'nightly', namespace: 'shop' })),
       },
     ];
     // Killed as the first answer arrives: the rest are being worked on.
@@ -124,7 +118,7 @@ describe('kill -9 during mutations', () => {
     const namespaces = await eventually(
       'every namespace to settle',
       async () => {
-        const { namespaces: all } = await data<{ namespaces: NamespaceView[] }>(NAMESPACES);
+        const { namespaces: all } = await api().data(NAMESPACES);
         return all.every((namespace) => namespace.state === 'created' && !namespace.locked) ? all : undefined;
       },
       { timeoutMs: SETTLE_MS, intervalMs: 200 },
@@ -132,7 +126,7 @@ describe('kill -9 during mutations', () => {
     const web = await eventually(
       'web to settle',
       async () => {
-        const { container } = await data<{ container: ContainerView }>(CONTAINER_BY_NAME, {
+        const { container } = await api().data(CONTAINER_BY_NAME, {
           name: 'web',
           namespace: 'shop',
         });
@@ -143,7 +137,7 @@ describe('kill -9 during mutations', () => {
     const job = await eventually(
       'every run to end',
       async () => {
-        const { containerJob } = await data<{ containerJob: JobView }>(JOB, {
+        const { containerJob } = await api().data(JOB, {
           name: 'nightly',
           namespace: 'shop',
         });
@@ -166,10 +160,9 @@ describe('kill -9 during mutations', () => {
     expect(web.replicas.every((replica) => replica.status === 'running')).toBe(true);
 
     // One audit entry per namespace created: none lost with a change that stayed, none doubled.
-    const { auditLogs } = await data<{ auditLogs: AuditLogView[] }>(AUDIT_LOGS, {
-      customerId: String((await data<{ customer: { id: string } }>('{ customer { id } }')).customer.id),
-    });
-    const creations = auditLogs.filter(
+    const { customer } = await api().data(CUSTOMER_ID);
+    if (!customer) throw new Error(`${account.email} has no customer`);
+    const creations = (await auditLogs({ ...api(), customerId: customer.id })).filter(
       (entry) => entry.modelName === 'Namespace' && entry.eventType === 'create',
     );
     expect(creations).toHaveLength(names.length);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './generated/gql.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { eventually, passwordGrant } from './support/http.ts';
+import { eventually, platformApi, tokenFor, type PlatformApi } from './support/http.ts';
 import { freePort } from './support/ports.ts';
 import { spawnServer, type ServerProcess } from './support/process.ts';
+import { CREATE_NAMESPACE } from './support/queries.ts';
 import { startTcpProxy, throughProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { startServer } from './support/server.ts';
 import { createCustomer } from './support/customers.ts';
@@ -12,11 +14,19 @@ import { createCustomer } from './support/customers.ts';
 // within seconds. PGlite runs in the process and cannot go away on its own: PostgreSQL only.
 const postgres = process.env.DATABASE_URL;
 
+const NAMESPACE_NAMES = graphql(`
+  query NamespaceNames {
+    namespaces {
+      name
+    }
+  }
+`);
+
 describe.runIf(postgres)('a PostgreSQL outage', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
   let server: ServerProcess;
-  let token: string;
+  let api: PlatformApi;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -30,9 +40,9 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
     server = await spawnServer(database, await freePort(), {
       DATABASE_URL: throughProxy(database.databaseUrl, proxy),
     });
-    const grant = await passwordGrant(server.url, customer.email, customer.password);
-    token = grant.body.access_token;
-    await graphql('mutation { namespaceCreate(namespaceInput: {name: "before"}) { id } }');
+    const { access_token } = await tokenFor(server.url, customer.email, customer.password);
+    api = platformApi(server.url, access_token);
+    await api.data(CREATE_NAMESPACE, { name: 'before' });
   });
 
   afterAll(async () => {
@@ -41,13 +51,6 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
     await proxy?.close();
     await database?.drop();
   });
-
-  const graphql = (query: string) =>
-    fetch(`${server.url}/graphql/platform`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query }),
-    });
 
   it('answers 503 with Retry-After during the outage, never 500, and is correct again after it', async () => {
     const statuses = new Map<number, number>();
@@ -58,16 +61,13 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
         for (let round = 0; loading; round++) {
           const response =
             round % 2 === 0
-              ? await graphql('{ namespaces { name } }')
-              : await graphql(
-                  `mutation { namespaceCreate(namespaceInput: {name: "load-${client}-${round}"}) { id } }`,
-                );
+              ? await api.gql(NAMESPACE_NAMES)
+              : await api.gql(CREATE_NAMESPACE, { name: `load-${client}-${round}` });
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           if (response.status === 503) {
             expect(response.headers.get('retry-after')).toBe('5');
-            const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
-            expect(JSON.stringify(body)).not.toMatch(/\n\s+at |ECONNREFUSED|postgres/);
-          } else await response.arrayBuffer();
+            expect(JSON.stringify(response.body)).not.toMatch(/\n\s+at |ECONNREFUSED|postgres/);
+          }
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }),
@@ -77,11 +77,10 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
     await proxy.cut();
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
-    const during = await graphql('{ namespaces { name } }');
+    const during = await api.gql(NAMESPACE_NAMES);
     expect(during.status).toBe(503);
     expect(during.headers.get('retry-after')).toBe('5');
-    const body = (await during.json()) as { errors: { extensions: { code: string } }[] };
-    expect(body.errors[0]?.extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect(during.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({
@@ -93,7 +92,7 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
     const recovered = Date.now();
     await eventually(
       'the API to answer again after the database came back',
-      async () => ((await graphql('{ namespaces { name } }')).status === 200 ? true : undefined),
+      async () => ((await api.gql(NAMESPACE_NAMES)).status === 200 ? true : undefined),
       { timeoutMs: 10_000, intervalMs: 100 },
     );
     expect(Date.now() - recovered).toBeLessThan(10_000);
@@ -101,10 +100,7 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
     await load;
 
     expect([...statuses.keys()].sort()).toEqual([200, 503]);
-    const after = await graphql('{ namespaces { name } }');
-    const names = ((await after.json()) as { data: { namespaces: { name: string }[] } }).data.namespaces.map(
-      (namespace) => namespace.name,
-    );
+    const names = (await api.data(NAMESPACE_NAMES)).namespaces.map((namespace) => namespace.name);
     expect(names).toContain('before');
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     // The process never exited.
