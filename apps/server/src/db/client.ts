@@ -76,6 +76,7 @@ function openPostgres(url: string, logger: Logger): Database {
       }
     },
     async ping() {
+      if (pool.ending || pool.ended) throw new DatabaseUnavailable('closed');
       await pool.query('SELECT 1');
     },
     async close() {
