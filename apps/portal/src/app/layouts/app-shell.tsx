@@ -42,6 +42,8 @@ export function AppShell() {
           left: -9999,
           zIndex: (theme) => theme.zIndex.tooltip,
           '&:focus': { left: 8, top: 8, p: 1, bgcolor: 'background.paper', color: 'text.primary' },
+          // It shows over the app bar, so its focus ring takes the app bar's text colour.
+          '--focus-ring-color': (theme) => theme.palette.appBar.contrastText,
         }}
       >
         Skip to content

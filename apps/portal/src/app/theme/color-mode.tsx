@@ -1,4 +1,4 @@
-import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, type PaletteMode } from '@mui/material/styles';
 import { readStored, writeStored } from '../../lib/storage.ts';
@@ -24,6 +24,11 @@ export function useColorMode(): ColorMode {
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<PaletteMode>(() => readStored(storageKey, modes, 'light'));
   const theme = useMemo(() => createAppTheme(mode), [mode]);
+  // index.html paints the loading screen dark from this attribute (public/theme-boot.js); it must follow the
+  // switch, or its dark page background outlives a change to light.
+  useEffect(() => {
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
   const value = useMemo<ColorMode>(
     () => ({
       mode,
