@@ -5,7 +5,8 @@ const viewports = [
   { label: 'phone', width: 390, height: 844 },
 ] as const;
 
-async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+/** Switches the portal to the theme with the app bar's switch, unless it is in it already. */
+export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   const switchTo = page.getByRole('button', { name: `Switch to ${theme} theme` });
   if (await switchTo.isVisible()) await switchTo.click();
   await expect(

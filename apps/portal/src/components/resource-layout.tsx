@@ -7,12 +7,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Outlet, type LinkProps } from '@tanstack/react-router';
 import { GraphQLRequestError } from '../lib/graphql/errors.ts';
 import { EmptyState } from './empty-state.tsx';
-import { MdiIcon } from './mdi-icon.tsx';
 import { MessagePage } from './message-page.tsx';
 import { PageHeader } from './page-header.tsx';
 import { RouteTabs, type RouteTab } from './route-tabs.tsx';
-import { ButtonLink, TextLink, type LinkTarget } from './router-links.tsx';
+import { ButtonLink, type LinkTarget } from './router-links.tsx';
 import { StateChip } from './state-chip.tsx';
+import { TruncatedName } from './truncated-name.tsx';
 
 interface ResourceLayoutProps<TResource extends { name: string; state: string }> {
   /** What the page shows, as customers call it: `container`, `container job`. */
@@ -84,14 +84,7 @@ export function ResourceLayout<TResource extends { name: string; state: string }
   const resource = query.data;
   return (
     <>
-      <TextLink
-        to={list.to}
-        params={list.params}
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
-      >
-        <MdiIcon path={mdiArrowLeft} fontSize="small" />
-        {namespaceName}
-      </TextLink>
+      <TruncatedName name={namespaceName} link={list} linkIcon={mdiArrowLeft} sx={{ mb: 1 }} />
       <PageHeader
         title={
           <Stack
@@ -100,7 +93,7 @@ export function ResourceLayout<TResource extends { name: string; state: string }
             spacing={2}
             sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
           >
-            <span>{resource.name}</span>
+            <TruncatedName name={resource.name} sx={{ maxWidth: '100%' }} />
             <StateChip state={resource.state} />
           </Stack>
         }

@@ -11,7 +11,8 @@ import { isChanging, pollWhile, type ChangeableResource } from '../lib/resource-
 import { EmptyState } from './empty-state.tsx';
 import { MdiIcon } from './mdi-icon.tsx';
 import { ResourceTable, type ResourceColumn, type TableSort } from './resource-table.tsx';
-import { ButtonLink, TextLink, type LinkTarget } from './router-links.tsx';
+import { ButtonLink, type LinkTarget } from './router-links.tsx';
+import { TruncatedName } from './truncated-name.tsx';
 
 export interface ResourceListViewProps<TRow extends ChangeableResource, TKey extends QueryKey> {
   /** The table's name, plural: `Containers`; lowercased in messages. */
@@ -105,13 +106,7 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
     value: rowName,
     cell: (row) => (
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-        {rowLink ? (
-          <TextLink {...rowLink(row)} sx={{ fontWeight: 600 }}>
-            {rowName(row)}
-          </TextLink>
-        ) : (
-          <strong>{rowName(row)}</strong>
-        )}
+        <TruncatedName name={rowName(row)} link={rowLink?.(row)} sx={{ fontWeight: 600, maxWidth: '100%' }} />
         {rowBadge?.(row)}
       </Stack>
     ),

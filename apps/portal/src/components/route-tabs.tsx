@@ -22,7 +22,14 @@ export function RouteTabs({ label, tabs, params }: RouteTabsProps) {
   // A parent tab matches its deeper pages too, so the most specific (last listed) matching tab wins.
   const selected = tabs.findLastIndex((tab) => matchRoute({ to: tab.to, params, fuzzy: true }));
   return (
-    <Tabs value={selected === -1 ? false : selected} aria-label={label} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+    // Scrollable without arrow buttons on phones (swiped instead): arrows that appear once the tabs are measured
+    // narrow the strip after MUI has scrolled the open tab into view, and push it back out of sight.
+    <Tabs
+      value={selected === -1 ? false : selected}
+      aria-label={label}
+      variant="scrollable"
+      sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+    >
       {tabs.map((tab) => (
         <TabLink key={tab.label} label={tab.label} to={tab.to} params={params} />
       ))}

@@ -8,6 +8,7 @@ import { MessagePage } from '../../../components/message-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
+import { TruncatedName } from '../../../components/truncated-name.tsx';
 import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
 import { useNamespace } from '../api/get-namespace.ts';
 import { isChanging } from '../../../lib/resource-activity.ts';
@@ -64,7 +65,7 @@ export function NamespaceFrame({ name, children }: { name: string; children: Rea
             spacing={2}
             sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
           >
-            <span>{namespace.data.name}</span>
+            <TruncatedName name={namespace.data.name} sx={{ maxWidth: '100%' }} />
             <StateChip state={namespace.data.state} />
           </Stack>
         }

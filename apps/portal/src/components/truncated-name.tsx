@@ -1,0 +1,85 @@
+import { useCallback, useState, type CSSProperties } from 'react';
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { MdiIcon } from './mdi-icon.tsx';
+import { TextLink, type LinkTarget } from './router-links.tsx';
+
+const oneLine: CSSProperties = {
+  display: 'block',
+  minWidth: 0,
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+};
+
+/** A callback ref telling whether the element's text is cut off, again whenever its size changes. */
+function useTruncated(): [(element: HTMLElement | null) => void, boolean] {
+  const [truncated, setTruncated] = useState(false);
+  const ref = useCallback((element: HTMLElement | null) => {
+    if (element === null) return;
+    const measure = () => setTruncated(element.scrollWidth > element.clientWidth);
+    measure();
+    // jsdom has no ResizeObserver; there nothing is laid out, so nothing is ever cut.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, truncated];
+}
+
+interface TruncatedNameProps {
+  name: string;
+  /** Makes the name a link (the list's row link, a breadcrumb). */
+  link?: LinkTarget;
+  /** An icon path drawn before the name inside the link (a back link's arrow). */
+  linkIcon?: string;
+  sx?: SxProps<Theme>;
+}
+
+/**
+ * A resource name on one line. Names are never broken mid-word: one too long for its space ends in an ellipsis
+ * and shows whole in a tooltip on hover and on keyboard focus; while cut, a name that is not a link can take
+ * focus for that. Screen readers read the whole name either way.
+ */
+export function TruncatedName({ name, link, linkIcon, sx }: TruncatedNameProps) {
+  const [ref, truncated] = useTruncated();
+  const text = (
+    <Box
+      component="span"
+      ref={ref}
+      {...(truncated && !link && { tabIndex: 0, 'data-focus-ring': true })}
+      sx={oneLine}
+    >
+      {name}
+    </Box>
+  );
+  return (
+    // A one-column grid that may shrink to nothing: the name asks for its whole width (a table column grows to
+    // it where there is room) without insisting on it (the column, or a heading's line, shrinks where there is not).
+    <Box
+      component="span"
+      sx={[
+        { display: 'grid', gridTemplateColumns: 'minmax(0, auto)', justifyContent: 'start' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      <Tooltip title={truncated ? name : ''} describeChild>
+        {link ? (
+          <TextLink
+            to={link.to}
+            params={link.params}
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
+          >
+            {linkIcon && <MdiIcon path={linkIcon} fontSize="small" />}
+            {text}
+          </TextLink>
+        ) : (
+          text
+        )}
+      </Tooltip>
+    </Box>
+  );
+}
