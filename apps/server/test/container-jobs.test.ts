@@ -447,6 +447,29 @@ describe('runs', () => {
     ]);
   });
 
+  it('tells a run started by its schedule from one started by hand', async () => {
+    await namespace.job({
+      name: 'nightly',
+      image: 'alpine:3.20',
+      resources: 'CPU_250_RAM_500',
+      schedule: '0 3 * * *',
+    });
+    const manual = await runNow(alice, 'runs', 'nightly');
+    expect(manual.trigger).toBe('MANUAL');
+    // The plan says the next scheduled run is due now: the server's scheduler starts it.
+    await rows(
+      sql`UPDATE container_jobs SET next_run_at = date_trunc('minute', now()) WHERE name = 'nightly'`,
+    );
+    const scheduled = await waitForRun(alice, 'runs', 'nightly', (run) => run.name !== manual.name);
+    expect(scheduled.trigger).toBe('SCHEDULE');
+    expect(scheduled.name).toMatch(/^nightly-[0-9]+$/);
+    const { runs } = await jobByName(alice, 'runs', 'nightly');
+    expect(runs.map((run) => [run.name, run.trigger])).toEqual([
+      [scheduled.name, 'SCHEDULE'],
+      [manual.name, 'MANUAL'],
+    ]);
+  });
+
   it('fails a run whose command exits non-zero, with the exit code as its message', async () => {
     await namespace.job({
       name: 'broken',

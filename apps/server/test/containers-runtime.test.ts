@@ -8,9 +8,11 @@ import {
   createContainer,
   waitForContainer,
   waitUntilContainerGone,
+  type ContainerView,
 } from './support/containers.ts';
 import type { TestCustomer } from './support/customers.ts';
 import { eventually } from './support/http.ts';
+import { whileProvisionerPaused } from './support/provisioner.ts';
 import { seed } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -73,7 +75,7 @@ describe('simulated runtime', () => {
       [1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^web-[a-z0-9]{5}-${n}$`))),
     );
     for (const replica of running.replicas) {
-      expect(replica).toMatchObject({ status: 'running', statusMessage: 'Started' });
+      expect(replica).toMatchObject({ status: 'running', statusMessage: 'Started', image: 'nginx:1.27' });
       expect(replica.name).toMatch(REPLICA_NAME('web'));
     }
     const firstRevision = revisionOf(running.replicas[0]?.name ?? '');
@@ -100,6 +102,7 @@ describe('simulated runtime', () => {
     const secondRevision = revisionOf(rolled.replicas[0]?.name ?? '');
     expect(secondRevision).not.toBe(firstRevision);
     expect(rolled.replicas.every((replica) => revisionOf(replica.name) === secondRevision)).toBe(true);
+    expect(rolled.replicas.map((replica) => replica.image)).toEqual(['nginx:1.28', 'nginx:1.28']);
 
     await alice.data(DELETE_CONTAINER, { name: 'web', namespace: 'runtime' });
     const deleting = await containerByName(alice, 'runtime', 'web');
@@ -165,6 +168,73 @@ describe('simulated runtime', () => {
     }
     // The simulated load crosses the trigger within the samples: the count moved, not only stayed put.
     expect(counts.size).toBeGreaterThan(1);
+  });
+
+  it('counts what the autoscaler wants, and never more available replicas than that, through a scale-up and a rolling update', async () => {
+    // The loop is driven by hand, one step at a time, so that every state in between is looked at.
+    const seen: ContainerView[] = [];
+    async function step() {
+      await new Promise((resolve) => setTimeout(resolve, 40)); // a rollout step is due 33 ms after the last
+      await server.berth.provisioner.runDue();
+      await server.berth.provisioner.reconcileRuntime();
+      const container = await containerByName(alice, 'runtime', 'surge');
+      expect(container.availableReplicas).toBeLessThanOrEqual(container.numberOfReplicas);
+      expect(container.numberOfReplicas).toBeGreaterThanOrEqual(1);
+      expect(container.numberOfReplicas).toBeLessThanOrEqual(3);
+      seen.push(container);
+      return container;
+    }
+    async function stepUntil(what: string, done: (container: ContainerView) => boolean) {
+      for (let count = 0; count < 300; count += 1) {
+        const container = await step();
+        if (done(container)) return container;
+      }
+      throw new Error(`no step reached ${what}`);
+    }
+
+    await whileProvisionerPaused(server, async () => {
+      await createContainer(alice, {
+        name: 'surge',
+        namespace: 'runtime',
+        image: 'nginx:1.27',
+        ports: ['80'],
+        scaling: {
+          auto: { replicas: { minimum: 1, maximum: 3 }, triggers: [{ type: 'CPU', threshold: 60 }] },
+        },
+      });
+      // The simulated load crosses the threshold within a few seconds: the wanted count rises above the
+      // minimum, and the replicas follow it.
+      const scaledUp = await stepUntil(
+        'a scale-up',
+        (container) =>
+          container.numberOfReplicas >= 2 && container.availableReplicas >= 2 && !container.locked,
+      );
+      expect(scaledUp.state).toBe('running');
+      expect(seen.some((container) => container.availableReplicas < container.numberOfReplicas)).toBe(true);
+
+      await alice.data(MODIFY_CONTAINER, {
+        input: { name: 'surge', namespace: 'runtime', image: 'nginx:1.28' },
+      });
+      seen.length = 0;
+      const rolled = await stepUntil(
+        'the end of the rolling update',
+        (container) => container.state === 'running' && !container.locked,
+      );
+      // A rolling update keeps the autoscaled count instead of falling back to the minimum.
+      expect(seen.every((container) => container.numberOfReplicas >= 2)).toBe(true);
+      // New replicas showed the new image beside old ones still running the previous one.
+      const mixed = seen.find(
+        (container) => new Set(container.replicas.map((replica) => replica.image)).size > 1,
+      );
+      expect(mixed).toBeDefined();
+      for (const replica of mixed?.replicas ?? []) {
+        const isNew = !scaledUp.replicas.some((old) => old.name === replica.name);
+        expect(replica.image).toBe(isNew ? 'nginx:1.28' : 'nginx:1.27');
+      }
+      expect(
+        rolled.replicas.filter((replica) => replica.status !== 'terminating').map((replica) => replica.image),
+      ).toEqual(Array.from({ length: rolled.numberOfReplicas }, () => 'nginx:1.28'));
+    });
   });
 
   it('stands still while the loop is stopped, and carries on from the database once it starts again', async () => {

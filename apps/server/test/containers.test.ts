@@ -40,6 +40,21 @@ async function addressSuffix(customer: TestCustomer) {
   return row.address_suffix;
 }
 
+const DEFAULT_ADDRESS = graphql(`
+  query DefaultContainerAddress($namespace: String!, $container: String!) {
+    namespace(name: $namespace) {
+      defaultContainerAddress(containerName: $container)
+    }
+  }
+`);
+
+async function defaultAddresses(customer: TestCustomer, namespace: string, containers: string[]) {
+  const answers = await Promise.all(
+    containers.map((container) => customer.data(DEFAULT_ADDRESS, { namespace, container })),
+  );
+  return answers.map((answer) => answer.namespace.defaultContainerAddress);
+}
+
 async function containersIn(customer: TestCustomer, namespace: string) {
   const { containers } = (await customer.data(NAMESPACE_CONTAINERS, { name: namespace })).namespace;
   if (!containers) throw new Error(`namespace ${namespace} answered no container list`);
@@ -425,6 +440,49 @@ describe('default web addresses across customers', () => {
       'BAD_USER_INPUT',
     );
     expect(error.message).toMatch(/^ingresses: addresses under apps\.localhost are given by the platform/);
+  });
+
+  it('names the default address before the container exists, as creating it then does', async () => {
+    const { customer: alice } = await subscribed().namespace('shop');
+    const { customer: bob } = await subscribed().namespace('shop');
+    const longName = `c${'b'.repeat(62)}`;
+    const before = await defaultAddresses(alice, 'shop', ['web', longName]);
+    // The first question gives the customer its suffix: the one its containers get from then on.
+    expect(before).toEqual([
+      `web-shop-${await addressSuffix(alice)}.apps.localhost`,
+      `c${'b'.repeat(53)}-${await addressSuffix(alice)}.apps.localhost`,
+    ]);
+    const created = await Promise.all(
+      ['web', longName].map((name) =>
+        createContainer(alice, {
+          name,
+          namespace: 'shop',
+          image: 'nginx',
+          ports: ['80'],
+          ingresses: [{ port: 80 }],
+        }),
+      ),
+    );
+    expect(created.map((container) => container.ingresses[0]?.domainName)).toEqual(before);
+    expect(await defaultAddresses(bob, 'shop', ['web'])).not.toEqual(before.slice(0, 1));
+  });
+
+  it('refuses a container name the platform would refuse, and answers NOT_FOUND for a namespace of another customer', async () => {
+    const { customer: alice } = await subscribed().namespace('named');
+    const { customer: bob } = await subscribed().namespace('elsewhere');
+    const bad = expectGraphQLError(
+      await alice.gql(DEFAULT_ADDRESS, { namespace: 'named', container: 'Not_A_Name' }),
+      'BAD_USER_INPUT',
+    );
+    expect(bad.message).toBe(
+      'Container name must contain only lowercase letters, digits and hyphens, start with a letter and end with a letter or digit',
+    );
+    expect(bad.extensions?.field).toBe('containerName');
+    const hidden = expectGraphQLError(
+      await bob.gql(DEFAULT_ADDRESS, { namespace: 'named', container: 'web' }),
+      'NOT_FOUND',
+    );
+    expect(hidden.message).toBe('Namespace named not found');
   });
 
   it('keeps a default address within one DNS label for the longest names', async () => {

@@ -165,6 +165,8 @@ export const containers = pgTable('containers', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   modifiedAt: timestamptz('modified_at'),
   startedAt: timestamptz('started_at').notNull().defaultNow(),
+  /** Reported by the runtime (0006): how many replicas it aims for now; null until it has said. */
+  desiredReplicas: integer('desired_replicas'),
 });
 
 export const containerEnvironmentVariables = pgTable('container_environment_variables', {
@@ -199,6 +201,8 @@ export const containerReplicas = pgTable('container_replicas', {
   status: text('status').notNull(),
   statusMessage: text('status_message'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** The image this replica runs (0006). */
+  image: text('image').notNull(),
 });
 
 export const logLines = pgTable('log_lines', {

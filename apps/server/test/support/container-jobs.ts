@@ -12,6 +12,7 @@ graphql(`
     endTime
     duration
     message
+    trigger
   }
 `);
 graphql(`

@@ -79,6 +79,7 @@ graphql(`
       name
       status
       statusMessage
+      image
     }
     state
     locked

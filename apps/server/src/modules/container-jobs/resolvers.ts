@@ -1,6 +1,17 @@
-import type { ContainerResources, Resolvers } from '../../generated/resolvers-types.ts';
+import type {
+  ContainerResources,
+  JobRunTrigger,
+  Resolvers,
+  ResolversParentTypes,
+} from '../../generated/resolvers-types.ts';
 import { requiredInput } from '../../errors.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
+
+/** The stored trigger (container_job_runs.trigger) as the API names it. */
+const RUN_TRIGGERS: Record<ResolversParentTypes['ContainerJobRun']['trigger'], JobRunTrigger> = {
+  schedule: 'SCHEDULE',
+  manual: 'MANUAL',
+};
 
 const durationSeconds = (start: Date | null, end: Date | null) =>
   start && end ? Math.round((end.getTime() - start.getTime()) / 1000) : null;
@@ -36,5 +47,6 @@ export const containerJobResolvers: Resolvers = {
   },
   ContainerJobRun: {
     duration: (run) => durationSeconds(run.startTime, run.endTime),
+    trigger: (run) => RUN_TRIGGERS[run.trigger],
   },
 };

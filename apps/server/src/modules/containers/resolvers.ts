@@ -3,6 +3,7 @@ import { notFound, requiredInput } from '../../errors.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
 import { resourceSpecification } from '../pricing/resources.ts';
 import { ingressUrl } from './addresses.ts';
+import { availableReplicas, desiredReplicas } from './replica-counts.ts';
 
 export const containerResolvers: Resolvers = {
   Query: {
@@ -18,6 +19,8 @@ export const containerResolvers: Resolvers = {
   },
   Namespace: {
     containers: (namespace, _args, context) => context.loaders.containers.containersOfNamespace(namespace.id),
+    defaultContainerAddress: (namespace, { containerName }, { account, services }) =>
+      services.containers.defaultAddress(account, namespace, containerName),
   },
   Container: {
     id: (row) => String(row.id),
@@ -35,10 +38,9 @@ export const containerResolvers: Resolvers = {
       'replicas' in scaling
         ? null
         : { replicas: { minimum: scaling.minimum, maximum: scaling.maximum }, triggers: scaling.triggers },
-    numberOfReplicas: ({ scaling }) => ('replicas' in scaling ? scaling.replicas : scaling.minimum),
+    numberOfReplicas: (row) => desiredReplicas(row),
     availableReplicas: async (row, _args, context) =>
-      (await context.loaders.containers.replicas(row.id)).filter((replica) => replica.status === 'running')
-        .length,
+      availableReplicas(desiredReplicas(row), await context.loaders.containers.replicas(row.id)),
   },
   EnvironmentVariable: {
     id: (row) => String(row.id),

@@ -7,6 +7,7 @@ import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
+import { nameProblem } from '../namespaces/rules.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
 import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
 import { lockedForChange, refuseSuspended } from '../workloads/changes.ts';
@@ -19,7 +20,7 @@ import {
   type WorkloadCollaborators,
 } from '../workloads/children.ts';
 import { emptyWorkload } from '../workloads/patch.ts';
-import { newAddressSuffix, withAddresses } from './addresses.ts';
+import { defaultDomain, newAddressSuffix, withAddresses } from './addresses.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { applyContainerPatch, type ContainerPatch } from './patch.ts';
 import type { ContainerSpec } from './spec.ts';
@@ -180,6 +181,19 @@ export function createContainerService(deps: {
         return row;
       }
       throw badInput('id', 'Give the container id or containerResourceInput');
+    },
+
+    /**
+     * The default web address a container of this name gets in the namespace, named as create names it
+     * (the customer's suffix is given now if it has none yet: it is the one its first container would get).
+     */
+    async defaultAddress(account: AccountWithCustomer, namespace: NamespaceRow, containerName: string) {
+      if (namespace.customerId !== account.customerId) throw notFound(`Namespace ${namespace.name}`);
+      const name = containerName.trim();
+      const problem = nameProblem(name);
+      if (problem) throw badInput('containerName', `Container ${problem}`);
+      const suffix = await store.addressSuffix(account.customerId, newAddressSuffix);
+      return defaultDomain(name, namespace.name, suffix, appsDomain);
     },
 
     async create(account: AccountWithCustomer, input: ContainerCreateInput) {

@@ -8,6 +8,7 @@ import {
   logLines,
   simulatedContainers,
 } from '../../db/schema.ts';
+import { desiredReplicas } from '../../modules/containers/replica-counts.ts';
 import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../modules/containers/store.ts';
 
 // The simulated runtime of containers. Each container it runs has a row in simulated_containers: the
@@ -15,9 +16,13 @@ import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../
 // next step is due. Every reconcile takes the due rows (FOR UPDATE SKIP LOCKED, so two processes never
 // advance the same container) and moves each one step:
 //   rolling:  a new replica appears (pending, "Pulling image …"), becomes running ("Started"), the next one
-//             appears…; then replicas of the previous set terminate; then the container is running.
-//   steady:   autoscaling adds or removes one replica per step within minimum..maximum; running replicas
-//             answer the health check (a log line); mounted volumes fill slowly.
+//             appears…, as many as the container has now (an autoscaled one keeps its current count, within
+//             its new bounds); then replicas of the previous set terminate; then the container is running.
+//   steady:   the autoscaler moves its wanted count one up or down per step within minimum..maximum, and a
+//             replica is added or removed towards it; running replicas answer the health check (a log
+//             line); mounted volumes fill slowly.
+// The count it aims for is reported in containers.desired_replicas (Container.numberOfReplicas), and each
+// replica records the image it was started from (a rolling update's new replicas show the new one).
 //   deleting: replicas terminate, then the container is removed.
 // Log lines: source_kind 'replica', source_id = the replica's id, stream 'stdout'; the last 500 per replica
 // are kept, and they go with the replica.
@@ -53,9 +58,6 @@ export function autoscaleTarget(container: ContainerRow, current: number, load: 
   return Math.min(scaling.maximum, Math.max(scaling.minimum, target));
 }
 
-const initialReplicas = (container: ContainerRow) =>
-  'replicas' in container.scaling ? container.scaling.replicas : container.scaling.minimum;
-
 export function createSimulatedContainers(options: { delayMs: number }) {
   // SIMULATED_DELAY_MS scales everything: a rollout step takes a third of it, a steady step four of those.
   const stepMs = Math.round(options.delayMs / 3);
@@ -80,6 +82,15 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       .values(lines.map((line) => ({ sourceKind: 'replica', sourceId: replica.id, stream: 'stdout', line })));
   }
 
+  /** Reports the count the runtime aims for; written only when it changes (most steady steps keep it). */
+  async function aimFor(tx: Db, container: ContainerRow, count: number) {
+    if (container.desiredReplicas === count) return;
+    await tx
+      .update(containersTable)
+      .set({ desiredReplicas: count })
+      .where(eq(containersTable.id, container.id));
+  }
+
   async function addReplica(tx: Db, container: ContainerRow, revision: string, existing: ReplicaRow[]) {
     const prefix = `${container.name}-${revision}-`;
     const used = existing
@@ -92,6 +103,7 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       .values({
         containerId: container.id,
         name: `${prefix}${index}`,
+        image: container.image,
         status: 'pending',
         statusMessage: message,
       })
@@ -106,7 +118,7 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       .where(eq(containerReplicas.id, replica.id));
     const ports = container.ports.length ? ` on port ${container.ports.join(', ')}` : '';
     await log(tx, replica, [
-      `Pulled image ${container.image}`,
+      `Pulled image ${replica.image}`,
       `Started container ${container.name}`,
       `Listening${ports}`,
     ]);
@@ -131,7 +143,8 @@ export function createSimulatedContainers(options: { delayMs: number }) {
     const current = replicas.filter((replica) => replica.name.startsWith(`${container.name}-${revision}-`));
     const previous = replicas.filter((replica) => !current.includes(replica));
     const pending = current.find((replica) => replica.status === 'pending');
-    const target = initialReplicas(container);
+    const target = desiredReplicas(container);
+    await aimFor(tx, container, target);
     if (pending) await start(tx, container, pending);
     else if (current.length < target) await addReplica(tx, container, revision, current);
     else if (current.length > target) await stop(tx, current.at(-1) as ReplicaRow);
@@ -161,6 +174,7 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       live.length,
       simulatedLoad(container.id, Date.now(), steadyMs * 20),
     );
+    await aimFor(tx, container, target);
     if (terminating) await stop(tx, terminating);
     else if (pending) await start(tx, container, pending);
     else if (live.length < target) await addReplica(tx, container, revision, replicas);
