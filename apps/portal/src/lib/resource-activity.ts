@@ -34,3 +34,9 @@ export function pollWhile<TData>(changing: (data: TData) => boolean) {
   return (query: { state: { data: TData | undefined } }): number | false =>
     query.state.data !== undefined && changing(query.state.data) ? pollIntervalMs : false;
 }
+
+/** Said after a resource's name where its state is not shown (a confirmation naming it): how it is changing. */
+export function changeNote(resource: { state: string; locked?: boolean }): string | undefined {
+  if (resource.state.toLowerCase() === 'deleting') return 'being deleted';
+  return resource.locked || isTransitional(resource.state) ? 'being changed' : undefined;
+}

@@ -2,11 +2,9 @@ import Stack from '@mui/material/Stack';
 import type { ResourceColumn } from '../../../components/resource-table.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
-import type { NamespaceRegistriesQuery } from '../../../gql/graphql.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import type { RegistryRow } from '../api/get-registries.ts';
 import { DeleteRegistryButton } from './delete-registry-button.tsx';
-
-export type RegistryRow = NamespaceRegistriesQuery['namespace']['privateRegistries'][number];
 
 /** The columns after the name. */
 export function registryColumns(namespace: string): readonly ResourceColumn<RegistryRow>[] {
@@ -30,6 +28,14 @@ export function registryColumns(namespace: string): readonly ResourceColumn<Regi
       hideBelow: 'sm',
     },
     {
+      id: 'users',
+      header: 'Used by',
+      hideBelow: 'md',
+      cell: (registry) =>
+        [...registry.containers, ...registry.containerJobs].map((workload) => workload.name).join(', ') ||
+        '—',
+    },
+    {
       id: 'created',
       header: 'Added',
       value: (registry) => registry.createdAt,
@@ -41,7 +47,12 @@ export function registryColumns(namespace: string): readonly ResourceColumn<Regi
       header: 'Actions',
       align: 'right',
       cell: (registry) => (
-        <DeleteRegistryButton namespace={namespace} name={registry.name} disabled={registry.locked} />
+        <DeleteRegistryButton
+          namespace={namespace}
+          name={registry.name}
+          users={registry}
+          disabled={registry.locked}
+        />
       ),
     },
   ];

@@ -18,9 +18,11 @@ const namespaceVolumesQuery = graphql(`
         containers {
           id
           name
+          state
         }
         containerJobs {
           name
+          state
         }
       }
     }

@@ -50,7 +50,12 @@ export function volumeColumns(namespaceName: string): readonly ResourceColumn<Vo
               </IconButtonLink>
             </span>
           </Tooltip>
-          <DeleteVolumeButton namespace={namespaceName} name={volume.name} disabled={volume.locked} />
+          <DeleteVolumeButton
+            namespace={namespaceName}
+            name={volume.name}
+            users={volume}
+            disabled={volume.locked}
+          />
         </Stack>
       ),
     },
