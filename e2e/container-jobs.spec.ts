@@ -29,7 +29,7 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
     await expect(tabs).toHaveText(['Containers', 'Container jobs', 'Registries', 'Volumes']);
     await page.getByRole('tab', { name: 'Container jobs' }).click();
     await expect(page).toHaveURL(`${base}/container-jobs`);
-    await expect(page).toHaveTitle('Namespace | Berth');
+    await expect(page).toHaveTitle('Container jobs · batch | Berth');
     await expect(page.getByRole('heading', { name: 'No container jobs yet' })).toBeVisible();
     await expectAccessible(page);
     await captureScreens(page, 'container-jobs-empty');
@@ -39,7 +39,7 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
     // The form: image, then the schedule built by clicks, every Monday at 04:00.
     await page.getByRole('link', { name: 'Create container job' }).click();
     await expect(page).toHaveURL(`${base}/container-job/new`);
-    await expect(page).toHaveTitle('Create container job | Berth');
+    await expect(page).toHaveTitle('Create container job · batch | Berth');
     const form = page.getByRole('form', { name: 'New container job' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('weekly-report');
     await form.getByRole('textbox', { name: 'Image' }).fill('Busybox');
@@ -92,7 +92,7 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
 
   await test.step('the overview shows the schedule and no runs', async () => {
     // The overview: the schedule in words, the next five runs, and no runs yet.
-    await expect(page).toHaveTitle('Container job | Berth');
+    await expect(page).toHaveTitle('weekly-report · batch | Berth');
     await expect(heading).toContainText('weekly-report');
     await expect(heading.getByText('created', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(overviewSchedule.getByText('At 04:00 AM, only on Monday (UTC)')).toBeVisible();
@@ -149,7 +149,7 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
     await row.getByRole('link', { name: 'weekly-report' }).click();
     await page.getByRole('tab', { name: 'Configure' }).click();
     await expect(page).toHaveURL(`${base}/container-job/weekly-report/configure`);
-    await expect(page).toHaveTitle('Configure container job | Berth');
+    await expect(page).toHaveTitle('Configure · weekly-report · batch | Berth');
     const configure = page.getByRole('form', { name: 'Configure container job' });
     await expect(configure.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
     await expect(configure.getByRole('button', { name: 'Save changes' })).toBeDisabled();

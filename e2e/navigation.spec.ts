@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
 import { expectAccessible, expectNoHorizontalScroll, namespacesPath, openSignedIn } from './support/portal.ts';
+import { captureScreens } from './support/screens.ts';
 
 test('addresses: home, redirects, unknown paths and titles', async ({ page }) => {
   const customer = await createCustomer('navigation', 'Nina Navigator');
@@ -18,7 +19,7 @@ test('addresses: home, redirects, unknown paths and titles', async ({ page }) =>
   await page.getByRole('textbox', { name: 'Name' }).fill('legacy');
   await page.getByRole('button', { name: 'Create namespace' }).click();
   await expect(page).toHaveURL(new RegExp(`${namespacesPath}/legacy/containers$`));
-  await expect(page).toHaveTitle('Namespace | Berth');
+  await expect(page).toHaveTitle('Containers · legacy | Berth');
 
   await page.goto(`${namespacesPath}/namespace/legacy/12345`);
   await expect(page).toHaveURL(new RegExp(`${namespacesPath}/legacy/containers$`));
@@ -36,6 +37,47 @@ test('addresses: home, redirects, unknown paths and titles', async ({ page }) =>
 
   await page.goto(`${namespacesPath}/missing`);
   await expect(page.getByRole('heading', { name: 'Namespace not found' })).toBeVisible();
+});
+
+test('breadcrumbs lead back up from the pages below the namespace list, and titles name the page', async ({
+  page,
+}) => {
+  const customer = await createCustomer('breadcrumbs', 'Bree Crumb');
+  await openSignedIn(page, `${namespacesPath}/new`, customer);
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+
+  await test.step('the create page: one step up to the list', async () => {
+    await expect(trail.getByRole('link')).toHaveText(['Namespaces']);
+    await expect(trail.locator('[aria-current="page"]')).toHaveText('Create namespace');
+    await page.getByRole('textbox', { name: 'Name' }).fill('crumbs');
+    await page.getByRole('button', { name: 'Create namespace' }).click();
+    await expect(page).toHaveURL(`${namespacesPath}/crumbs/containers`);
+  });
+
+  await test.step('a form in the namespace: back to its tab, then to the list', async () => {
+    await page.goto(`${namespacesPath}/crumbs/volumes/new`);
+    await expect(page).toHaveTitle('Create volume · crumbs | Berth');
+    await expect(trail.getByRole('link')).toHaveText(['Namespaces', 'crumbs', 'Volumes']);
+    await expect(trail.locator('[aria-current="page"]')).toHaveText('Create volume');
+    await expectAccessible(page);
+    await captureScreens(page, 'breadcrumbs-create-volume');
+    await trail.getByRole('link', { name: 'Volumes' }).click();
+    await expect(page).toHaveURL(`${namespacesPath}/crumbs/volumes`);
+    await expect(page).toHaveTitle('Volumes · crumbs | Berth');
+    await expect(trail.getByRole('link')).toHaveText(['Namespaces']);
+    await expect(trail.locator('[aria-current="page"]')).toHaveText('crumbs');
+    await trail.getByRole('link', { name: 'Namespaces' }).click();
+    await expect(page).toHaveURL(namespacesPath);
+    await expect(page).toHaveTitle('Namespaces | Berth');
+    await expect(trail).toHaveCount(0);
+  });
+
+  await test.step('from the create page back to the namespace, by keyboard', async () => {
+    await page.goto(`${namespacesPath}/crumbs/registries/new`);
+    await trail.getByRole('link', { name: 'crumbs' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${namespacesPath}/crumbs/containers`);
+  });
 });
 
 test('the dark theme is remembered across a reload', async ({ page }) => {
@@ -68,6 +110,11 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Create namespace' }).click();
     await expect(page.getByRole('heading', { name: 'a-rather-long-namespace-name' })).toBeVisible();
     await expectNoHorizontalScroll(page);
+    await page.goto(`${namespacesPath}/a-rather-long-namespace-name-for-a-small-phone-screen-012345678/volumes/new`);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveCount(3);
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').nth(1).click();
+    await expect(page.getByRole('tab', { name: 'Containers', selected: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('link', { name: 'Serverless containers' }).click();

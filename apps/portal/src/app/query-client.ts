@@ -31,7 +31,10 @@ export function createAppQueryClient(): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         if (error instanceof SignInRestartedError) return;
         if (error instanceof GraphQLRequestError && mutation.meta?.inlineErrors) return;
-        showSnackbar(error instanceof GraphQLRequestError ? error.message : genericFailureMessage, error instanceof GraphQLRequestError ? 'error' : 'warning');
+        showSnackbar(
+          error instanceof GraphQLRequestError ? error.message : genericFailureMessage,
+          error instanceof GraphQLRequestError ? 'error' : 'warning',
+        );
       },
     }),
     defaultOptions: {

@@ -18,6 +18,7 @@ import { Route as RegisterRouteImport } from './routes/register.tsx';
 import { Route as StorageRouteRouteImport } from './routes/storage/route.tsx';
 import { Route as WelcomeRouteImport } from './routes/welcome.tsx';
 import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
+import { Route as ComputeServerlessContainersRouteRouteImport } from './routes/compute/serverless-containers/route.tsx';
 import { Route as StorageIndexRouteImport } from './routes/storage/index.tsx';
 import { Route as StorageDatabasesRouteImport } from './routes/storage/databases.tsx';
 import { Route as ComputeServerlessContainersIndexRouteImport } from './routes/compute/serverless-containers/index.tsx';
@@ -91,6 +92,12 @@ const ComputeIndexRoute = ComputeIndexRouteImport.update({
   path: '/',
   getParentRoute: () => ComputeRouteRoute,
 } as any);
+const ComputeServerlessContainersRouteRoute =
+  ComputeServerlessContainersRouteRouteImport.update({
+    id: '/serverless-containers',
+    path: '/serverless-containers',
+    getParentRoute: () => ComputeRouteRoute,
+  } as any);
 const StorageIndexRoute = StorageIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -103,21 +110,21 @@ const StorageDatabasesRoute = StorageDatabasesRouteImport.update({
 } as any);
 const ComputeServerlessContainersIndexRoute =
   ComputeServerlessContainersIndexRouteImport.update({
-    id: '/serverless-containers/',
-    path: '/serverless-containers/',
-    getParentRoute: () => ComputeRouteRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => ComputeServerlessContainersRouteRoute,
   } as any);
 const ComputeServerlessContainersNamespaceNameRouteRoute =
   ComputeServerlessContainersNamespaceNameRouteRouteImport.update({
-    id: '/serverless-containers/$namespaceName',
-    path: '/serverless-containers/$namespaceName',
-    getParentRoute: () => ComputeRouteRoute,
+    id: '/$namespaceName',
+    path: '/$namespaceName',
+    getParentRoute: () => ComputeServerlessContainersRouteRoute,
   } as any);
 const ComputeServerlessContainersNewRoute =
   ComputeServerlessContainersNewRouteImport.update({
-    id: '/serverless-containers/new',
-    path: '/serverless-containers/new',
-    getParentRoute: () => ComputeRouteRoute,
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => ComputeServerlessContainersRouteRoute,
   } as any);
 const ComputeServerlessContainersNamespaceNameTabsRouteRoute =
   ComputeServerlessContainersNamespaceNameTabsRouteRouteImport.update({
@@ -126,15 +133,15 @@ const ComputeServerlessContainersNamespaceNameTabsRouteRoute =
   } as any);
 const ComputeServerlessContainersNamespaceIndexRoute =
   ComputeServerlessContainersNamespaceIndexRouteImport.update({
-    id: '/serverless-containers/namespace/',
-    path: '/serverless-containers/namespace/',
-    getParentRoute: () => ComputeRouteRoute,
+    id: '/namespace/',
+    path: '/namespace/',
+    getParentRoute: () => ComputeServerlessContainersRouteRoute,
   } as any);
 const ComputeServerlessContainersNamespaceNamespaceIdRoute =
   ComputeServerlessContainersNamespaceNamespaceIdRouteImport.update({
-    id: '/serverless-containers/namespace/$namespaceId',
-    path: '/serverless-containers/namespace/$namespaceId',
-    getParentRoute: () => ComputeRouteRoute,
+    id: '/namespace/$namespaceId',
+    path: '/namespace/$namespaceId',
+    getParentRoute: () => ComputeServerlessContainersRouteRoute,
   } as any);
 const ComputeServerlessContainersNamespaceNameTabsIndexRoute =
   ComputeServerlessContainersNamespaceNameTabsIndexRouteImport.update({
@@ -213,9 +220,9 @@ const ComputeServerlessContainersNamespaceNameVolumesNewRoute =
   } as any);
 const ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute =
   ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRouteImport.update({
-    id: '/serverless-containers/namespace/$legacyName/$namespaceId',
-    path: '/serverless-containers/namespace/$legacyName/$namespaceId',
-    getParentRoute: () => ComputeRouteRoute,
+    id: '/namespace/$legacyName/$namespaceId',
+    path: '/namespace/$legacyName/$namespaceId',
+    getParentRoute: () => ComputeServerlessContainersRouteRoute,
   } as any);
 const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute =
   ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRouteImport.update(
@@ -289,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/not-found': typeof NotFoundRoute;
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
+  '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
@@ -359,6 +367,7 @@ export interface FileRoutesById {
   '/not-found': typeof NotFoundRoute;
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
+  '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
@@ -399,6 +408,7 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/register'
     | '/welcome'
+    | '/compute/serverless-containers'
     | '/storage/databases'
     | '/compute/'
     | '/storage/'
@@ -468,6 +478,7 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/register'
     | '/welcome'
+    | '/compute/serverless-containers'
     | '/storage/databases'
     | '/compute/'
     | '/storage/'
@@ -574,6 +585,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ComputeIndexRouteImport;
       parentRoute: typeof ComputeRouteRoute;
     };
+    '/compute/serverless-containers': {
+      id: '/compute/serverless-containers';
+      path: '/serverless-containers';
+      fullPath: '/compute/serverless-containers';
+      preLoaderRoute: typeof ComputeServerlessContainersRouteRouteImport;
+      parentRoute: typeof ComputeRouteRoute;
+    };
     '/storage/': {
       id: '/storage/';
       path: '/';
@@ -590,24 +608,24 @@ declare module '@tanstack/react-router' {
     };
     '/compute/serverless-containers/': {
       id: '/compute/serverless-containers/';
-      path: '/serverless-containers';
+      path: '/';
       fullPath: '/compute/serverless-containers/';
       preLoaderRoute: typeof ComputeServerlessContainersIndexRouteImport;
-      parentRoute: typeof ComputeRouteRoute;
+      parentRoute: typeof ComputeServerlessContainersRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName': {
       id: '/compute/serverless-containers/$namespaceName';
-      path: '/serverless-containers/$namespaceName';
+      path: '/$namespaceName';
       fullPath: '/compute/serverless-containers/$namespaceName';
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameRouteRouteImport;
-      parentRoute: typeof ComputeRouteRoute;
+      parentRoute: typeof ComputeServerlessContainersRouteRoute;
     };
     '/compute/serverless-containers/new': {
       id: '/compute/serverless-containers/new';
-      path: '/serverless-containers/new';
+      path: '/new';
       fullPath: '/compute/serverless-containers/new';
       preLoaderRoute: typeof ComputeServerlessContainersNewRouteImport;
-      parentRoute: typeof ComputeRouteRoute;
+      parentRoute: typeof ComputeServerlessContainersRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName/_tabs': {
       id: '/compute/serverless-containers/$namespaceName/_tabs';
@@ -618,17 +636,17 @@ declare module '@tanstack/react-router' {
     };
     '/compute/serverless-containers/namespace/': {
       id: '/compute/serverless-containers/namespace/';
-      path: '/serverless-containers/namespace';
+      path: '/namespace';
       fullPath: '/compute/serverless-containers/namespace/';
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceIndexRouteImport;
-      parentRoute: typeof ComputeRouteRoute;
+      parentRoute: typeof ComputeServerlessContainersRouteRoute;
     };
     '/compute/serverless-containers/namespace/$namespaceId': {
       id: '/compute/serverless-containers/namespace/$namespaceId';
-      path: '/serverless-containers/namespace/$namespaceId';
+      path: '/namespace/$namespaceId';
       fullPath: '/compute/serverless-containers/namespace/$namespaceId';
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNamespaceIdRouteImport;
-      parentRoute: typeof ComputeRouteRoute;
+      parentRoute: typeof ComputeServerlessContainersRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName/_tabs/': {
       id: '/compute/serverless-containers/$namespaceName/_tabs/';
@@ -709,10 +727,10 @@ declare module '@tanstack/react-router' {
     };
     '/compute/serverless-containers/namespace/$legacyName/$namespaceId': {
       id: '/compute/serverless-containers/namespace/$legacyName/$namespaceId';
-      path: '/serverless-containers/namespace/$legacyName/$namespaceId';
+      path: '/namespace/$legacyName/$namespaceId';
       fullPath: '/compute/serverless-containers/namespace/$legacyName/$namespaceId';
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRouteImport;
-      parentRoute: typeof ComputeRouteRoute;
+      parentRoute: typeof ComputeServerlessContainersRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': {
       id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/';
@@ -871,8 +889,7 @@ const ComputeServerlessContainersNamespaceNameRouteRouteWithChildren =
     ComputeServerlessContainersNamespaceNameRouteRouteChildren,
   );
 
-interface ComputeRouteRouteChildren {
-  ComputeIndexRoute: typeof ComputeIndexRoute;
+interface ComputeServerlessContainersRouteRouteChildren {
   ComputeServerlessContainersNamespaceNameRouteRoute: typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
   ComputeServerlessContainersNewRoute: typeof ComputeServerlessContainersNewRoute;
   ComputeServerlessContainersIndexRoute: typeof ComputeServerlessContainersIndexRoute;
@@ -881,18 +898,35 @@ interface ComputeRouteRouteChildren {
   ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute: typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
 }
 
+const ComputeServerlessContainersRouteRouteChildren: ComputeServerlessContainersRouteRouteChildren =
+  {
+    ComputeServerlessContainersNamespaceNameRouteRoute:
+      ComputeServerlessContainersNamespaceNameRouteRouteWithChildren,
+    ComputeServerlessContainersNewRoute: ComputeServerlessContainersNewRoute,
+    ComputeServerlessContainersIndexRoute:
+      ComputeServerlessContainersIndexRoute,
+    ComputeServerlessContainersNamespaceNamespaceIdRoute:
+      ComputeServerlessContainersNamespaceNamespaceIdRoute,
+    ComputeServerlessContainersNamespaceIndexRoute:
+      ComputeServerlessContainersNamespaceIndexRoute,
+    ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute:
+      ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute,
+  };
+
+const ComputeServerlessContainersRouteRouteWithChildren =
+  ComputeServerlessContainersRouteRoute._addFileChildren(
+    ComputeServerlessContainersRouteRouteChildren,
+  );
+
+interface ComputeRouteRouteChildren {
+  ComputeServerlessContainersRouteRoute: typeof ComputeServerlessContainersRouteRouteWithChildren;
+  ComputeIndexRoute: typeof ComputeIndexRoute;
+}
+
 const ComputeRouteRouteChildren: ComputeRouteRouteChildren = {
+  ComputeServerlessContainersRouteRoute:
+    ComputeServerlessContainersRouteRouteWithChildren,
   ComputeIndexRoute: ComputeIndexRoute,
-  ComputeServerlessContainersNamespaceNameRouteRoute:
-    ComputeServerlessContainersNamespaceNameRouteRouteWithChildren,
-  ComputeServerlessContainersNewRoute: ComputeServerlessContainersNewRoute,
-  ComputeServerlessContainersIndexRoute: ComputeServerlessContainersIndexRoute,
-  ComputeServerlessContainersNamespaceNamespaceIdRoute:
-    ComputeServerlessContainersNamespaceNamespaceIdRoute,
-  ComputeServerlessContainersNamespaceIndexRoute:
-    ComputeServerlessContainersNamespaceIndexRoute,
-  ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute:
-    ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute,
 };
 
 const ComputeRouteRouteWithChildren = ComputeRouteRoute._addFileChildren(

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { mdiAlertCircleOutline, mdiArrowLeft, mdiMagnify } from '@mdi/js';
+import { mdiAlertCircleOutline, mdiMagnify } from '@mdi/js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Outlet, type LinkProps } from '@tanstack/react-router';
 import { GraphQLRequestError } from '../lib/graphql/errors.ts';
@@ -84,7 +84,6 @@ export function ResourceLayout<TResource extends { name: string; state: string }
   const resource = query.data;
   return (
     <>
-      <TruncatedName name={namespaceName} link={list} linkIcon={mdiArrowLeft} sx={{ mb: 1 }} />
       <PageHeader
         title={
           <Stack

@@ -2,7 +2,6 @@ import { useCallback, useState, type CSSProperties } from 'react';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { MdiIcon } from './mdi-icon.tsx';
 import { TextLink, type LinkTarget } from './router-links.tsx';
 
 const oneLine: CSSProperties = {
@@ -34,8 +33,6 @@ interface TruncatedNameProps {
   name: string;
   /** Makes the name a link (the list's row link, a breadcrumb). */
   link?: LinkTarget;
-  /** An icon path drawn before the name inside the link (a back link's arrow). */
-  linkIcon?: string;
   sx?: SxProps<Theme>;
 }
 
@@ -44,7 +41,7 @@ interface TruncatedNameProps {
  * and shows whole in a tooltip on hover and on keyboard focus; while cut, a name that is not a link can take
  * focus for that. Screen readers read the whole name either way.
  */
-export function TruncatedName({ name, link, linkIcon, sx }: TruncatedNameProps) {
+export function TruncatedName({ name, link, sx }: TruncatedNameProps) {
   const [ref, truncated] = useTruncated();
   const text = (
     <Box
@@ -71,9 +68,10 @@ export function TruncatedName({ name, link, linkIcon, sx }: TruncatedNameProps) 
           <TextLink
             to={link.to}
             params={link.params}
+            // Only a link to this very page is the current one (aria-current), not one to a page above it.
+            activeOptions={{ exact: true }}
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
           >
-            {linkIcon && <MdiIcon path={linkIcon} fontSize="small" />}
             {text}
           </TextLink>
         ) : (

@@ -18,11 +18,17 @@ export function AccountLoadError({ error }: ErrorComponentProps) {
   const router = useRouter();
   console.error('The portal could not load the account', error);
   return (
-    <Stack spacing={2} role="alert" sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 3, textAlign: 'center' }}>
+    <Stack
+      spacing={2}
+      role="alert"
+      sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 3, textAlign: 'center' }}
+    >
       <Typography variant="h5" component="h1">
         Your account could not be loaded
       </Typography>
-      <Typography color="text.secondary">The platform did not answer. Check your connection and try again.</Typography>
+      <Typography color="text.secondary">
+        The platform did not answer. Check your connection and try again.
+      </Typography>
       <Button variant="contained" onClick={() => void router.invalidate()}>
         Try again
       </Button>

@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useAccount } from '../../lib/auth/queries.ts';
 
-const AccountMenuPopup = lazy(() => import('./account-menu-popup.tsx').then((module) => ({ default: module.AccountMenuPopup })));
+const AccountMenuPopup = lazy(() =>
+  import('./account-menu-popup.tsx').then((module) => ({ default: module.AccountMenuPopup })),
+);
 
 function initials(name: string): string {
   return name
@@ -55,7 +57,13 @@ export function AccountMenu() {
       {/* Kept mounted after the first opening so the closing transition can play. */}
       {everOpened && (
         <Suspense>
-          <AccountMenuPopup id={menuId} anchor={anchor} name={account.name} email={account.email} onClose={() => setAnchor(null)} />
+          <AccountMenuPopup
+            id={menuId}
+            anchor={anchor}
+            name={account.name}
+            email={account.email}
+            onClose={() => setAnchor(null)}
+          />
         </Suspense>
       )}
     </>

@@ -13,6 +13,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { AccessBanner } from '../../features/access/components/access-banner.tsx';
 import { productName } from '../router/route-meta.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { Breadcrumbs } from './breadcrumbs.tsx';
 import { Navigation } from './navigation.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
@@ -110,6 +111,7 @@ export function AppShell() {
         <Toolbar />
         <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
           <AccessBanner />
+          <Breadcrumbs />
           <Outlet />
         </Container>
       </Box>

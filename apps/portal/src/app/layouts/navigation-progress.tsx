@@ -12,7 +12,15 @@ export function NavigationProgress() {
     <Box
       role="progressbar"
       aria-label="Loading page"
-      sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3, overflow: 'hidden', bgcolor: 'rgba(255,255,255,0.15)' }}
+      sx={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        height: 3,
+        overflow: 'hidden',
+        bgcolor: 'rgba(255,255,255,0.15)',
+      }}
     >
       <Box
         sx={{

@@ -5,6 +5,7 @@ import { firstNamespaceGuard } from '../../../router/creation-guards.ts';
 export const Route = createFileRoute('/compute/serverless-containers/new')({
   staticData: {
     title: 'Create namespace',
+    breadcrumbs: [{ label: 'Create namespace' }],
     security: { resource: 'serverless-container', scope: 'create-limited' },
   },
   beforeLoad: firstNamespaceGuard,

@@ -4,7 +4,12 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 const namespaceNamePattern = /^[A-Za-z0-9_-]+$/;
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName')({
-  staticData: { title: 'Namespace' },
+  staticData: {
+    title: 'Namespace',
+    breadcrumbs: [
+      { label: '{namespaceName}', to: '/compute/serverless-containers/$namespaceName/containers' },
+    ],
+  },
   beforeLoad: ({ params }) => {
     if (!namespaceNamePattern.test(params.namespaceName)) throw redirect({ to: '/not-found', replace: true });
   },

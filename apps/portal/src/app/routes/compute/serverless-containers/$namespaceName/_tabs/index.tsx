@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/_tabs/')({
-  staticData: { title: 'Namespace' },
+  staticData: { title: '{namespaceName}' },
   beforeLoad: ({ params }) => {
     throw redirect({ to: '/compute/serverless-containers/$namespaceName/containers', params, replace: true });
   },

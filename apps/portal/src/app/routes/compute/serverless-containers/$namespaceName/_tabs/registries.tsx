@@ -2,6 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RegistriesTab } from '../../../../../../features/registries/screens/registries-tab.tsx';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/_tabs/registries')({
-  staticData: { title: 'Namespace' },
+  staticData: { title: 'Registries · {namespaceName}' },
   component: RegistriesTab,
 });

@@ -4,7 +4,8 @@ import { firstOfKindGuard } from '../../../../../router/creation-guards.ts';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/container-job/new')({
   staticData: {
-    title: 'Create container job',
+    title: 'Create container job · {namespaceName}',
+    breadcrumbs: [{ label: 'Create container job' }],
     security: { resource: 'serverless-container', scope: 'create-limited' },
   },
   beforeLoad: firstOfKindGuard(

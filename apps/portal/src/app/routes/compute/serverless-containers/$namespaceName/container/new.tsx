@@ -4,7 +4,8 @@ import { firstOfKindGuard } from '../../../../../router/creation-guards.ts';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/container/new')({
   staticData: {
-    title: 'Create container',
+    title: 'Create container · {namespaceName}',
+    breadcrumbs: [{ label: 'Create container' }],
     security: { resource: 'serverless-container', scope: 'create-limited' },
   },
   beforeLoad: firstOfKindGuard(

@@ -4,6 +4,6 @@ import { ConfigureJob } from '../../../../../../../features/container-jobs/scree
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure',
 )({
-  staticData: { title: 'Configure container job' },
+  staticData: { title: 'Configure · {containerJobName} · {namespaceName}' },
   component: ConfigureJob,
 });

@@ -4,6 +4,6 @@ import { JobOverview } from '../../../../../../../features/container-jobs/screen
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
 )({
-  staticData: { title: 'Container job' },
+  staticData: { title: '{containerJobName} · {namespaceName}' },
   component: JobOverview,
 });

@@ -4,6 +4,15 @@ import { JobLayout } from '../../../../../../../features/container-jobs/screens/
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName',
 )({
-  staticData: { title: 'Container job' },
+  staticData: {
+    title: '{containerJobName} · {namespaceName}',
+    breadcrumbs: [
+      { label: 'Container jobs', to: '/compute/serverless-containers/$namespaceName/container-jobs' },
+      {
+        label: '{containerJobName}',
+        to: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
+      },
+    ],
+  },
   component: JobLayout,
 });

@@ -4,6 +4,6 @@ import { ConfigureContainer } from '../../../../../../../features/containers/scr
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure',
 )({
-  staticData: { title: 'Configure container' },
+  staticData: { title: 'Configure · {containerName} · {namespaceName}' },
   component: ConfigureContainer,
 });

@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName/',
 )({
-  staticData: { title: 'Container' },
+  staticData: { title: '{containerName} · {namespaceName}' },
   beforeLoad: ({ params }) => {
     throw redirect({
       to: '/compute/serverless-containers/$namespaceName/container/$containerName/overview',

@@ -4,6 +4,6 @@ import { ContainerOverview } from '../../../../../../../features/containers/scre
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview',
 )({
-  staticData: { title: 'Container' },
+  staticData: { title: '{containerName} · {namespaceName}' },
   component: ContainerOverview,
 });

@@ -4,6 +4,15 @@ import { ContainerLayout } from '../../../../../../../features/containers/screen
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName',
 )({
-  staticData: { title: 'Container' },
+  staticData: {
+    title: '{containerName} · {namespaceName}',
+    breadcrumbs: [
+      { label: 'Containers', to: '/compute/serverless-containers/$namespaceName/containers' },
+      {
+        label: '{containerName}',
+        to: '/compute/serverless-containers/$namespaceName/container/$containerName/overview',
+      },
+    ],
+  },
   component: ContainerLayout,
 });

@@ -4,6 +4,12 @@ import { ResizeVolumePage } from '../../../../../../../features/volumes/screens/
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize',
 )({
-  staticData: { title: 'Resize volume' },
+  staticData: {
+    title: 'Resize {volumeName} · {namespaceName}',
+    breadcrumbs: [
+      { label: 'Volumes', to: '/compute/serverless-containers/$namespaceName/volumes' },
+      { label: 'Resize {volumeName}' },
+    ],
+  },
   component: ResizeVolumePage,
 });
