@@ -18,9 +18,14 @@ import {
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
-// The size picker asks the platform for prices; the form itself needs nothing else from it.
+// The size picker asks the platform for prices, the web addresses section for the default address.
 beforeEach(() => {
   server.use(
+    graphql.query('DefaultContainerAddress', () =>
+      HttpResponse.json({
+        data: { namespace: { id: '1', defaultContainerAddress: 'shop-web-1a2b3c4d.apps.localhost' } },
+      }),
+    ),
     graphql.query('ContainerResourceSpecifications', () =>
       HttpResponse.json({
         data: {

@@ -21,6 +21,7 @@ function container(name: string, changes: Partial<ContainerRow> = {}): Container
     resources: 'CPU_250_RAM_500',
     numberOfReplicas: 1,
     availableReplicas: 1,
+    autoScaling: null,
     ingresses: [],
     ...changes,
   };
@@ -107,7 +108,7 @@ describe('resource list view', () => {
     await user.click(screen.getByRole('button', { name: 'Name' }));
     expect(rowNames()).toEqual(['beta', 'alpha-10', 'alpha-9']);
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
-    await user.click(screen.getByRole('button', { name: 'Available/desired' }));
+    await user.click(screen.getByRole('button', { name: 'Replicas' }));
     expect(rowNames()).toEqual(['alpha-10', 'alpha-9', 'beta']);
     expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort');
   });

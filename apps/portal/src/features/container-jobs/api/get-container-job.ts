@@ -36,6 +36,7 @@ const containerJobQuery = graphql(`
       }
       runs {
         name
+        trigger
         status
         startTime
         endTime

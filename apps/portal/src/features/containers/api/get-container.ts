@@ -62,6 +62,7 @@ const containerQuery = graphql(`
         name
         status
         statusMessage
+        image
       }
       state
       locked
@@ -76,12 +77,21 @@ export type ContainerDetails = ContainerQuery['container'];
 export const containerQueryKey = (namespace: string, name: string) =>
   [...namespaceScopeKey(namespace), 'container', name] as const;
 
+/**
+ * Replica counts move without a change being applied: while the container autoscales or replicas are on
+ * their way, the overview follows them as it does a change.
+ */
+const replicasMoving = (container: ContainerDetails) =>
+  isChanging(container) ||
+  container.autoScaling !== null ||
+  container.availableReplicas < container.numberOfReplicas;
+
 export const containerQueryOptions = (namespace: string, name: string) =>
   queryOptions({
     queryKey: containerQueryKey(namespace, name),
     queryFn: ({ signal }) =>
       platformRequest(containerQuery, { namespace, name }, signal).then((data) => data.container),
-    refetchInterval: pollWhile(isChanging),
+    refetchInterval: pollWhile(replicasMoving),
     // A missing container is shown on the page itself, not as an error message on top of it.
     meta: { quietCodes: ['NOT_FOUND'] },
   });

@@ -16,6 +16,12 @@ const namespaceContainersQuery = graphql(`
         resources
         numberOfReplicas
         availableReplicas
+        autoScaling {
+          replicas {
+            minimum
+            maximum
+          }
+        }
         ingresses {
           id
           url

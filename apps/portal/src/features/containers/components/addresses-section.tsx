@@ -6,6 +6,9 @@ import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { AddButton, ListItem } from '../../../components/form/list-editor.tsx';
 import { Section } from '../../../components/section.tsx';
+import { hostnameProblem } from '../../../lib/validation/network.ts';
+import { useDefaultContainerAddress } from '../api/get-default-address.ts';
+import { DnsRecord } from './dns-record.tsx';
 import { PortSelect } from './port-select.tsx';
 import { emptyIngress, type ContainerFormValues } from './container-schema.ts';
 
@@ -23,15 +26,14 @@ export function AddressesSection({
   const { fields, append, remove } = useFieldArray({ control, name: 'ingresses' });
   const name = useWatch({ control, name: 'name' });
   const ingresses = useWatch({ control, name: 'ingresses' });
+  const defaultHost = useDefaultContainerAddress(namespace, name);
   return (
-    <Section
-      title="Web addresses"
-      description={`Addresses at which the container answers on the web. Leave the domain empty for the default address ${name || '{container}'}-${namespace}-….…, with TLS`}
-    >
+    <Section title="Web addresses" description={<DefaultAddressNote host={defaultHost} />}>
       {fields.length > 0 && (
         <Stack spacing={2}>
           {fields.map((field, index) => {
-            const label = ingresses[index]?.domainName || `address ${index + 1}`;
+            const domain = ingresses[index]?.domainName.trim() ?? '';
+            const label = domain || `address ${index + 1}`;
             return (
               <ListItem key={field.id} label={label} onRemove={() => remove(index)}>
                 <Stack spacing={2}>
@@ -46,6 +48,14 @@ export function AddressesSection({
                     />
                     <PortSelect control={control} name={`ingresses.${index}.port`} ports={ports} />
                   </FieldRow>
+                  {domain === '' ? (
+                    <Typography variant="body2" color="text.secondary">
+                      {defaultHost ? `The default address https://${defaultHost}` : 'The default address'},
+                      with a TLS certificate.
+                    </Typography>
+                  ) : (
+                    hostnameProblem(domain) === null && <DnsRecord domain={domain} target={defaultHost} />
+                  )}
                   <FormSwitch
                     control={control}
                     name={`ingresses.${index}.enableTLS`}
@@ -76,5 +86,18 @@ export function AddressesSection({
         Add web address
       </AddButton>
     </Section>
+  );
+}
+
+/** The section's description: the default address whole once the platform has named it. */
+function DefaultAddressNote({ host }: { host: string | undefined }) {
+  const address = host
+    ? `https://${host}`
+    : "the container's default address (named once the container has a name)";
+  return (
+    <>
+      Addresses at which the container answers on the web. Leave the domain empty for {address}; it gets a TLS
+      certificate. A domain of your own needs a DNS record pointing at the default address.
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { CopyableAddress } from '../../../components/copyable-address.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import type { NamespaceContainersQuery } from '../../../gql/graphql.ts';
 import { formatResources } from '../../../components/workload/resources.ts';
+import { replicaSummary } from './replica-summary.ts';
 
 export type ContainerRow = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
 
@@ -17,10 +18,9 @@ export const containerColumns: readonly ResourceColumn<ContainerRow>[] = [
   },
   {
     id: 'replicas',
-    header: 'Available/desired',
-    align: 'right',
+    header: 'Replicas',
     value: (container) => container.availableReplicas,
-    cell: (container) => `${container.availableReplicas}/${container.numberOfReplicas}`,
+    cell: (container) => replicaSummary(container),
   },
   {
     id: 'image',

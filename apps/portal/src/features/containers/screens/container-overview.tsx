@@ -10,6 +10,7 @@ import { Section } from '../../../components/section.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useContainer, type ContainerDetails } from '../api/get-container.ts';
+import { useDefaultContainerAddress } from '../api/get-default-address.ts';
 import { formatResources } from '../../../components/workload/resources.ts';
 import {
   ArgumentsText,
@@ -18,12 +19,16 @@ import {
   registryText,
   VariablesDetails,
 } from '../../../components/workload/workload-details.tsx';
-import { replicaColumns } from '../components/replica-columns.tsx';
+import { DnsRecord } from '../components/dns-record.tsx';
+import { imagesDiffer, replicaColumns } from '../components/replica-columns.tsx';
+import { replicaSummary } from '../components/replica-summary.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName/overview');
 
 type Ingress = ContainerDetails['ingresses'][number];
-const ingressColumns: ResourceColumn<Ingress>[] = [
+
+/** The addresses table; a custom domain shows the DNS record it needs, to `defaultHost` once known. */
+const ingressColumns = (defaultHost: string | undefined): ResourceColumn<Ingress>[] => [
   {
     id: 'address',
     header: 'Address',
@@ -31,6 +36,9 @@ const ingressColumns: ResourceColumn<Ingress>[] = [
       <>
         <CopyableAddress url={ingress.url} />
         {!ingress.enableTLS && <Chip size="small" label="no TLS" variant="outlined" sx={{ mt: 0.5 }} />}
+        {defaultHost && ingress.domainName !== defaultHost && (
+          <DnsRecord domain={ingress.domainName} target={defaultHost} />
+        )}
       </>
     ),
   },
@@ -57,11 +65,12 @@ function scalingText(container: ContainerDetails): string {
 export function ContainerOverview() {
   const { namespaceName, containerName } = route.useParams();
   const { data: container } = useContainer(namespaceName, containerName);
+  const defaultHost = useDefaultContainerAddress(namespaceName, containerName);
   if (!container) return null;
 
   const facts = [
     { term: 'State', value: <StateChip state={container.state} /> },
-    { term: 'Replicas', value: `${container.availableReplicas} of ${container.numberOfReplicas} available` },
+    { term: 'Replicas', value: replicaSummary(container) },
     { term: 'Image', value: container.image },
     { term: 'Registry', value: registryText(container.privateRegistry) },
     { term: 'Size', value: `${formatResources(container.resources)} per replica` },
@@ -88,7 +97,7 @@ export function ContainerOverview() {
       <Section title="Web addresses">
         <ResourceTable
           label="Web addresses"
-          columns={ingressColumns}
+          columns={ingressColumns(defaultHost)}
           rows={container.ingresses}
           rowKey={(ingress) => ingress.id}
           empty={<None>No web addresses: the container is not reachable from the web.</None>}
@@ -98,7 +107,7 @@ export function ContainerOverview() {
       <Section title="Replicas">
         <ResourceTable
           label="Replicas"
-          columns={replicaColumns}
+          columns={replicaColumns(imagesDiffer(container))}
           rows={container.replicas}
           rowKey={(replica) => replica.name}
           empty={
