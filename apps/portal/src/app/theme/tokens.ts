@@ -15,6 +15,9 @@ export interface ThemeTokens {
   mutedText: string;
   divider: string;
   info: string;
+  /** Destructive actions (delete buttons) and errors; `dangerText` on a fill of it. */
+  danger: string;
+  dangerText: string;
   snackbarError: string;
   snackbarWarning: string;
   snackbarSuccess: string;
@@ -34,6 +37,8 @@ export const themeTokens: Record<PaletteMode, ThemeTokens> = {
     mutedText: '#55606b',
     divider: 'rgba(0, 0, 0, 0.12)',
     info: '#0b5c93',
+    danger: '#d32f2f',
+    dangerText: '#ffffff',
     snackbarError: '#b71c1c',
     snackbarWarning: '#9a4a00',
     snackbarSuccess: '#1b5e20',
@@ -51,6 +56,9 @@ export const themeTokens: Record<PaletteMode, ThemeTokens> = {
     mutedText: '#a7b4ba',
     divider: 'rgba(255, 255, 255, 0.14)',
     info: '#81d4fa',
+    // MUI's dark default (#f44336) carries white text at 3.7:1 only, and its text on a card 4.5:1 barely.
+    danger: '#f28b82',
+    dangerText: '#0b0f12',
     snackbarError: '#ef9a9a',
     snackbarWarning: '#ffcc80',
     snackbarSuccess: '#a5d6a7',
