@@ -73,6 +73,14 @@ const namesShown = 8;
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Each opening is a new form, so typed text never carries over into the next confirmation; it stays
+  // mounted until the dialog has faded out, so the dialog does not empty while it fades.
+  const [openings, setOpenings] = useState({ open: props.open, count: 0 });
+  if (props.open !== openings.open) {
+    setOpenings({ open: props.open, count: openings.count + (props.open ? 1 : 0) });
+  }
+  const [shown, setShown] = useState(props.open);
+  if (props.open && !shown) setShown(true);
   return (
     <Dialog
       open={props.open}
@@ -80,9 +88,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       fullScreen={fullScreen}
       fullWidth
       maxWidth="sm"
+      slotProps={{ transition: { onExited: () => setShown(false) } }}
     >
-      {/* Mounted only while open, so typed text never survives into the next confirmation. */}
-      {props.open && <ConfirmForm {...props} />}
+      {shown && <ConfirmForm key={openings.count} {...props} />}
     </Dialog>
   );
 }

@@ -28,7 +28,8 @@ export function DeleteNamespaceButton({ name, disabled }: { name: string; disabl
       confirmLabel={everything ? 'Delete namespace and everything in it' : 'Delete namespace'}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setEverything(false);
+        // Each confirmation starts unchosen (reset on opening: the closing dialog keeps what it showed).
+        if (next) setEverything(false);
       }}
       successMessage="Your namespace is being deleted"
       disabled={disabled}
