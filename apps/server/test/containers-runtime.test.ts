@@ -237,6 +237,40 @@ describe('simulated runtime', () => {
     });
   });
 
+  it('scales the running revision from its own image while a saved change waits to be rolled out', async () => {
+    await createContainer(alice, {
+      name: 'pending-change',
+      namespace: 'runtime',
+      image: 'nginx:1.27',
+      scaling: { manual: { replicas: 1 } },
+    });
+    const before = await waitForContainer(alice, 'runtime', 'pending-change', 'running');
+    await whileProvisionerPaused(server, async () => {
+      await alice.data(MODIFY_CONTAINER, {
+        input: {
+          name: 'pending-change',
+          namespace: 'runtime',
+          image: 'nginx:1.28',
+          scaling: { manual: { replicas: 2 } },
+        },
+      });
+      // The runtime steps on before the change is handed to it: the running revision grows by one.
+      const grown = await eventually('the running revision to add a replica', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        await server.berth.provisioner.reconcileRuntime();
+        const container = await containerByName(alice, 'runtime', 'pending-change');
+        return container.replicas.length === 2 ? container : undefined;
+      });
+      const revision = revisionOf(before.replicas[0]?.name ?? '');
+      expect(grown.replicas.map((replica) => [revisionOf(replica.name), replica.image])).toEqual([
+        [revision, 'nginx:1.27'],
+        [revision, 'nginx:1.27'],
+      ]);
+    });
+    const rolled = await waitForContainer(alice, 'runtime', 'pending-change', 'running');
+    expect(rolled.replicas.map((replica) => replica.image)).toEqual(['nginx:1.28', 'nginx:1.28']);
+  });
+
   it('stands still while the loop is stopped, and carries on from the database once it starts again', async () => {
     await server.berth.provisioner.stop();
     await createContainer(alice, {

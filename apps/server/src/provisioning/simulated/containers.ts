@@ -91,19 +91,23 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       .where(eq(containersTable.id, container.id));
   }
 
+  /**
+   * A new replica of the revision, from the image its replicas run: a change saved but not yet rolled out
+   * (the container row holds the new image) must not reach the running revision when it scales.
+   */
   async function addReplica(tx: Db, container: ContainerRow, revision: string, existing: ReplicaRow[]) {
     const prefix = `${container.name}-${revision}-`;
-    const used = existing
-      .filter((replica) => replica.name.startsWith(prefix))
-      .map((replica) => Number(replica.name.slice(prefix.length)));
+    const siblings = existing.filter((replica) => replica.name.startsWith(prefix));
+    const used = siblings.map((replica) => Number(replica.name.slice(prefix.length)));
     const index = Math.max(0, ...used) + 1;
-    const message = `Pulling image ${container.image}`;
+    const image = siblings[0]?.image ?? container.image;
+    const message = `Pulling image ${image}`;
     const [replica] = await tx
       .insert(containerReplicas)
       .values({
         containerId: container.id,
         name: `${prefix}${index}`,
-        image: container.image,
+        image,
         status: 'pending',
         statusMessage: message,
       })
