@@ -10,6 +10,7 @@ beforeAll(startServer);
 
 // jsdom lays nothing out, so it has no scrolling; the router restores scroll positions on navigation.
 window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
 
 // A signed-in customer: the session's token is read from local storage (lib/auth/session-store.ts).
 beforeEach(() => {

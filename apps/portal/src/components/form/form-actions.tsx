@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import type { Control, FieldValues } from 'react-hook-form';
+import { FormErrorSummary } from './form-error-summary.tsx';
 
-/** The end of a form: why saving waits (if it does), Cancel, and the submit button. */
-export function FormActions({
+/** The end of a form: how many fields need attention, why saving waits (if it does), Cancel, and the submit button. */
+export function FormActions<TValues extends FieldValues>({
+  control,
   submitLabel,
   pendingLabel,
   pending,
@@ -11,6 +14,7 @@ export function FormActions({
   blockedReason,
   onCancel,
 }: {
+  control: Control<TValues>;
   submitLabel: string;
   /** The submit button's text while the request is under way. */
   pendingLabel: string;
@@ -23,6 +27,7 @@ export function FormActions({
 }) {
   return (
     <>
+      <FormErrorSummary control={control} />
       {blockedReason && <Alert severity="info">{blockedReason}</Alert>}
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
         <Button color="inherit" onClick={onCancel} disabled={pending}>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '../tooltip.tsx';
 import { mdiDeleteOutline, mdiPlus } from '@mdi/js';
 import { MdiIcon } from '../mdi-icon.tsx';
 

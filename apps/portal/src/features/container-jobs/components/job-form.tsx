@@ -15,6 +15,7 @@ import {
 } from '../../../components/workload/workload-sections.tsx';
 import { jobFormSchema, type JobFormValues } from './job-schema.ts';
 import { ScheduleSection } from './schedule-section.tsx';
+import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
 export interface JobFormProps {
   /** Create a new job, or configure an existing one (its name is then fixed). */
@@ -43,6 +44,7 @@ export function JobForm({
   const volumeNames = useMemo(() => volumes.map((volume) => volume.name), [volumes]);
   const schema = useMemo(() => jobFormSchema({ volumeNames }), [volumeNames]);
   const { control, handleSubmit, formState } = useForm<JobFormValues>({
+    shouldFocusError: false,
     resolver: zodResolver(schema),
     mode: 'onChange',
     defaultValues: initialValues,
@@ -54,7 +56,7 @@ export function JobForm({
       component="form"
       noValidate
       spacing={3}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={handleSubmit(onSubmit, revealFirstInvalid)}
       aria-label={mode === 'create' ? 'New container job' : 'Configure container job'}
     >
       <ImageSection control={workload} kind="job" mode={mode} registries={registries} />
@@ -76,6 +78,7 @@ export function JobForm({
       />
 
       <FormActions
+        control={control}
         submitLabel={mode === 'create' ? 'Create job' : 'Save changes'}
         pendingLabel={mode === 'create' ? 'Creating…' : 'Saving…'}
         pending={pending}

@@ -29,6 +29,7 @@ import {
 } from './container-schema.ts';
 import { PortSelect } from './port-select.tsx';
 import { SizePrice } from './size-price.tsx';
+import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
 export interface ContainerFormProps {
   /** Create a new container, or configure an existing one (its name is then fixed). */
@@ -59,6 +60,7 @@ export function ContainerForm({
   const volumeNames = useMemo(() => volumes.map((volume) => volume.name), [volumes]);
   const schema = useMemo(() => containerFormSchema({ volumeNames }), [volumeNames]);
   const { control, handleSubmit, formState, getValues, setValue } = useForm<ContainerFormValues>({
+    shouldFocusError: false,
     resolver: zodResolver(schema),
     mode: 'onChange',
     defaultValues: initialValues,
@@ -83,7 +85,7 @@ export function ContainerForm({
       component="form"
       noValidate
       spacing={3}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={handleSubmit(onSubmit, revealFirstInvalid)}
       aria-label={mode === 'create' ? 'New container' : 'Configure container'}
     >
       <ImageSection control={workload} kind="container" mode={mode} registries={registries} />
@@ -187,6 +189,7 @@ export function ContainerForm({
       />
 
       <FormActions
+        control={control}
         submitLabel={mode === 'create' ? 'Create container' : 'Save changes'}
         pendingLabel={mode === 'create' ? 'Creating…' : 'Saving…'}
         pending={pending}

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { namespaceFormSchema, type NamespaceFormValues } from './namespace-schema.ts';
+import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
 interface NamespaceFormProps {
   pending: boolean;
@@ -14,12 +15,13 @@ interface NamespaceFormProps {
 /** Name validated as the customer types (nothing is sent while it is invalid) and an optional description. */
 export function NamespaceForm({ pending, onSubmit, onCancel }: NamespaceFormProps) {
   const { control, handleSubmit } = useForm<NamespaceFormValues>({
+    shouldFocusError: false,
     resolver: zodResolver(namespaceFormSchema),
     mode: 'onChange',
     defaultValues: { name: '', description: '' },
   });
   return (
-    <Stack component="form" noValidate spacing={3} onSubmit={handleSubmit(onSubmit)}>
+    <Stack component="form" noValidate spacing={3} onSubmit={handleSubmit(onSubmit, revealFirstInvalid)}>
       <FormTextField
         control={control}
         name="name"

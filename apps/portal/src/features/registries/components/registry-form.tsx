@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
 import { defaultRegistryValues, registryFormSchema, type RegistryFormValues } from './registry-schema.ts';
+import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
 interface RegistryFormProps {
   pending: boolean;
@@ -17,6 +18,7 @@ interface RegistryFormProps {
 
 export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFormProps) {
   const { control, handleSubmit } = useForm<RegistryFormValues>({
+    shouldFocusError: false,
     resolver: zodResolver(registryFormSchema),
     mode: 'onChange',
     defaultValues: defaultRegistryValues,
@@ -26,7 +28,7 @@ export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFor
       component="form"
       noValidate
       spacing={3}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={handleSubmit(onSubmit, revealFirstInvalid)}
       aria-label="New registry"
     >
       <FormTextField

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { useCreateVolume } from '../api/create-volume.ts';
 import { volumeFormSchema, volumeLimits, type VolumeFormValues } from '../components/volume-schema.ts';
+import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/new');
 
@@ -17,6 +18,7 @@ export function CreateVolumePage() {
   const navigate = useNavigate();
   const createVolume = useCreateVolume();
   const { control, handleSubmit } = useForm<VolumeFormValues>({
+    shouldFocusError: false,
     resolver: zodResolver(volumeFormSchema),
     mode: 'onChange',
     defaultValues: { name: '', size: '10' },
@@ -42,7 +44,7 @@ export function CreateVolumePage() {
           component="form"
           noValidate
           spacing={3}
-          onSubmit={handleSubmit(submit)}
+          onSubmit={handleSubmit(submit, revealFirstInvalid)}
           aria-label="New volume"
         >
           <FormTextField

@@ -19,6 +19,7 @@ import { useVolume } from '../api/get-volumes.ts';
 import { useIncreaseVolume } from '../api/increase-volume.ts';
 import { UsageBar } from '../components/usage-bar.tsx';
 import { volumeLimits, volumeResizeSchema, type VolumeResizeValues } from '../components/volume-schema.ts';
+import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize');
 
@@ -87,6 +88,7 @@ function ResizeForm({ namespace, volume, onDone }: ResizeFormProps) {
   const increaseVolume = useIncreaseVolume();
   const schema = useMemo(() => volumeResizeSchema(volume.size), [volume.size]);
   const { control, handleSubmit } = useForm<VolumeResizeValues>({
+    shouldFocusError: false,
     resolver: zodResolver(schema),
     mode: 'onChange',
     defaultValues: { size: String(Math.min(volumeLimits.maxGb, volume.size * 2)) },
@@ -108,7 +110,7 @@ function ResizeForm({ namespace, volume, onDone }: ResizeFormProps) {
       component="form"
       noValidate
       spacing={3}
-      onSubmit={handleSubmit(submit)}
+      onSubmit={handleSubmit(submit, revealFirstInvalid)}
       aria-label={`Resize volume ${volume.name}`}
     >
       <FactsList
