@@ -16,4 +16,4 @@ export {
   loadDescriptionLocale,
   type DescribeOptions,
 } from './describe.ts';
-export { nextRuns, type NextRunsOptions } from './next-runs.ts';
+export { areTimeZonesLoaded, loadTimeZones, nextRuns, type NextRunsOptions } from './next-runs.ts';

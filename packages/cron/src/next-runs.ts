@@ -1,4 +1,4 @@
-import { Cron } from 'croner';
+import type { Cron as CronClass } from 'croner';
 import type { CronFormat } from './fields.ts';
 import { parseCron } from './expression.ts';
 import { utcRuns } from './utc-runs.ts';
@@ -12,7 +12,24 @@ export interface NextRunsOptions {
   readonly from?: Date;
 }
 
-/** The next run times of a valid expression, else null. Throws (croner's TypeError) for an unknown time zone. */
+// Runs in UTC are computed here (utc-runs.ts); other zones need croner, about 10 KB gzip, which a browser fetches
+// only when a schedule is read in another zone.
+let Cron: typeof CronClass | undefined;
+
+/** Fetches what nextRuns needs for time zones other than UTC; resolves at once when it is there. */
+export async function loadTimeZones(): Promise<void> {
+  Cron ??= (await import('croner')).Cron;
+}
+
+/** Whether nextRuns can read schedules in time zones other than UTC yet. */
+export function areTimeZonesLoaded(): boolean {
+  return Cron !== undefined;
+}
+
+/**
+ * The next run times of a valid expression, else null. Throws (croner's TypeError) for an unknown time zone, and
+ * for any zone but UTC until loadTimeZones has resolved.
+ */
 export function nextRuns(
   expression: string,
   { format = 'crontab', count = 5, timezone = 'UTC', from = new Date() }: NextRunsOptions = {},
@@ -25,6 +42,7 @@ export function nextRuns(
   const pattern = parsed.segments
     .map((segment) => (segment.kind === 'noSpecific' ? '*' : segment.text))
     .join(' ');
+  if (!Cron) throw new Error(`Runs in ${timezone} need loadTimeZones() first`);
   const cron = new Cron(pattern, {
     timezone,
     alternativeWeekdays: format === 'quartz',

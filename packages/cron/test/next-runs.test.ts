@@ -1,9 +1,23 @@
-import { describe, expect, test } from 'vitest';
-import { nextRuns } from '../src/index.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { areTimeZonesLoaded, loadTimeZones, nextRuns } from '../src/index.ts';
 
 const from = new Date('2025-01-01T00:00:00Z'); // a Wednesday
 
+describe('time zones other than UTC', () => {
+  test('need their code fetched first, and say so rather than answer wrongly', async () => {
+    expect(areTimeZonesLoaded()).toBe(false);
+    expect(nextRuns('0 4 * * 1', { from })?.[0]?.toISOString()).toBe('2025-01-06T04:00:00.000Z');
+    expect(() => nextRuns('0 4 * * 1', { from, timezone: 'Europe/Berlin' })).toThrow(
+      'Runs in Europe/Berlin need loadTimeZones() first',
+    );
+    await loadTimeZones();
+    expect(areTimeZonesLoaded()).toBe(true);
+  });
+});
+
 describe('nextRuns', () => {
+  beforeAll(loadTimeZones);
+
   test.for([
     {
       why: 'crontab Mondays at 04:00 UTC',

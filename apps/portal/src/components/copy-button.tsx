@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './tooltip.tsx';
 import { mdiCheck, mdiContentCopy } from '@mdi/js';
 import { MdiIcon } from './mdi-icon.tsx';
 

@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './tooltip.tsx';
 import { mdiOpenInNew } from '@mdi/js';
 import { CopyButton } from './copy-button.tsx';
 import { MdiIcon } from './mdi-icon.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './tooltip.tsx';
 import { mdiDeleteOutline } from '@mdi/js';
 import { useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
 import { GraphQLRequestError } from '../lib/graphql/errors.ts';

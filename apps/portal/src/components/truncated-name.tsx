@@ -1,6 +1,6 @@
 import { useCallback, useState, type CSSProperties } from 'react';
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './tooltip.tsx';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { TextLink, type LinkTarget } from './router-links.tsx';
 

@@ -1,7 +1,6 @@
-import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
-import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
 import { useMatches, type StaticDataRouteOption } from '@tanstack/react-router';
-import { TruncatedName } from '../../components/truncated-name.tsx';
 import type { LinkTarget } from '../../components/router-links.tsx';
 import { routeText, type RouteParams } from '../router/route-meta.ts';
 
@@ -28,36 +27,20 @@ export function breadcrumbTrail(matches: readonly MatchedRoute[]): TrailStep[] {
   );
 }
 
-/**
- * Where the page sits, each step above it a link: shown on every page below a list (a trail of one step would
- * only repeat the page's heading). Long names are cut with the whole name on hover and focus.
- */
+// The trail's view (MUI's breadcrumbs and the cut names' tooltips) loads with the first page that has a trail,
+// beside that page's own code: the first screen has none and does not carry it.
+const BreadcrumbTrail = lazy(() =>
+  import('./breadcrumb-trail.tsx').then((module) => ({ default: module.BreadcrumbTrail })),
+);
+
+/** Shown on every page below a list (a trail of one step would only repeat the page's heading). */
 export function Breadcrumbs() {
   const trail = breadcrumbTrail(useMatches());
   if (trail.length < 2) return null;
-  const current = trail.at(-1);
   return (
-    <MuiBreadcrumbs
-      aria-label="Breadcrumb"
-      // Steps wrap onto a second line on a phone rather than all being cut; only a name longer than the line is.
-      sx={{
-        mb: 1.5,
-        '& .MuiBreadcrumbs-li': { minWidth: 0, maxWidth: '100%' },
-      }}
-    >
-      {trail.slice(0, -1).map((step) => (
-        <TruncatedName key={String(step.link.to)} name={step.label} link={step.link} />
-      ))}
-      {current && (
-        <Typography
-          component="span"
-          color="text.primary"
-          aria-current="page"
-          sx={{ display: 'block', minWidth: 0 }}
-        >
-          <TruncatedName name={current.label} />
-        </Typography>
-      )}
-    </MuiBreadcrumbs>
+    // Holds the trail's line while its code loads, so the page below does not jump.
+    <Suspense fallback={<Box sx={{ height: 24, mb: 1.5 }} />}>
+      <BreadcrumbTrail trail={trail} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { nextRuns, type CronFormat } from '@berth/cron';
+import { areTimeZonesLoaded, loadTimeZones, nextRuns, type CronFormat } from '@berth/cron';
 import { useNow } from '../../lib/use-now.ts';
 import { getCronEditorTexts } from './translations.ts';
 
@@ -28,9 +28,15 @@ export function NextRuns({
   const texts = getCronEditorTexts(locale);
   const labelId = useId();
   const now = useNow();
+  // A zone other than UTC shows its runs once its code has arrived (loadTimeZones), a moment after the editor.
+  const [, setTimeZonesLoaded] = useState(areTimeZonesLoaded);
+  const ready = timezone === 'UTC' || areTimeZonesLoaded();
+  useEffect(() => {
+    if (!ready) void loadTimeZones().then(() => setTimeZonesLoaded(true));
+  }, [ready]);
   const runs = useMemo(
-    () => nextRuns(expression, { format, timezone, from: now }),
-    [expression, format, timezone, now],
+    () => (ready ? nextRuns(expression, { format, timezone, from: now }) : null),
+    [ready, expression, format, timezone, now],
   );
   const dateFormat = useMemo(
     () =>

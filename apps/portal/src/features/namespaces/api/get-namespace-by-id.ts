@@ -14,6 +14,7 @@ const namespaceByIdQuery = graphql(`
 export const namespaceByIdQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['namespaces', 'by-id', id],
-    queryFn: ({ signal }) => platformRequest(namespaceByIdQuery, { id }, signal).then((data) => data.namespace),
+    queryFn: ({ signal }) =>
+      platformRequest(namespaceByIdQuery, { id }, signal).then((data) => data.namespace),
     meta: { quietCodes: ['NOT_FOUND'] },
   });

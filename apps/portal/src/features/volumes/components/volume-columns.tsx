@@ -1,6 +1,6 @@
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '../../../components/tooltip.tsx';
 import { mdiArrowExpandVertical } from '@mdi/js';
 import { createLink } from '@tanstack/react-router';
 import type { ResourceColumn } from '../../../components/resource-table.tsx';
