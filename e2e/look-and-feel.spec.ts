@@ -239,7 +239,13 @@ test('long names end in an ellipsis and show whole on hover and focus; the snack
     for (const look of looks) {
       await takeLook(page, look);
       await link.hover();
-      await expect(page.getByRole('tooltip')).toHaveText(longName);
+      if (look.viewport === 'phone') {
+        await expect(page.getByRole('tooltip')).toHaveText(longName);
+      } else {
+        // At 1280 px the namespace's contents share one column, and the name has its whole width.
+        await expect.poll(() => isCut(link.getByText(longName))).toBe(false);
+        await expect(page.getByRole('tooltip')).toHaveCount(0);
+      }
       await screenshot(page, 'long-names-list', look);
     }
   });

@@ -15,7 +15,7 @@ export interface ResourceColumn<TRow> {
   /** What the column sorts by; a list view offers sorting by the columns that have one. */
   value?: (row: TRow) => string | number;
   /** Narrow screens drop secondary columns instead of scrolling sideways. */
-  hideBelow?: 'sm' | 'md';
+  hideBelow?: 'sm' | 'md' | 'lg';
   align?: 'left' | 'right';
 }
 
