@@ -62,7 +62,7 @@ try {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill('storefront');
   await page.getByRole('button', { name: 'Create namespace' }).click();
-  await page.getByRole('tab', { name: 'Overview' }).waitFor();
+  await page.getByRole('tab', { name: 'Containers' }).waitFor();
 
   console.log(
     `Lighthouse ${desktop ? 'desktop' : 'mobile'} preset, median of ${runsPerScreen} runs per screen`,
