@@ -1,6 +1,6 @@
 // Lighthouse on the welcome and namespace list screens for a signed-in customer: the real server on a fresh
 // data folder, Debian's Chromium, the median of 3 runs per screen. Budgets (issue 3): performance score
-// ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.1. `--desktop` uses Lighthouse's desktop preset; the default is its mobile one.
+// ≥ 90 (the namespace list ≥ 95), LCP ≤ 2.5 s, CLS ≤ 0.1. `--desktop` uses Lighthouse's desktop preset; the default is its mobile one.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,10 +14,11 @@ const port = 8092;
 const debuggingPort = 9333;
 const baseUrl = `http://localhost:${port}`;
 const runsPerScreen = 3;
-const budgets = { score: 90, lcpMs: 2500, cls: 0.1 };
+const budgets = { lcpMs: 2500, cls: 0.1 };
 const screens = [
-  { name: 'welcome', path: '/welcome' },
-  { name: 'namespace list', path: '/compute/serverless-containers' },
+  { name: 'welcome', path: '/welcome', minScore: 90 },
+  // The screen customers return to most (issue 12).
+  { name: 'namespace list', path: '/compute/serverless-containers', minScore: 95 },
 ];
 const desktop = process.argv.includes('--desktop');
 
@@ -99,10 +100,10 @@ try {
     const score = median(scores);
     const lcp = median(lcps);
     const cls = median(clss);
-    const ok = score >= budgets.score && lcp <= budgets.lcpMs && cls <= budgets.cls;
+    const ok = score >= screen.minScore && lcp <= budgets.lcpMs && cls <= budgets.cls;
     failed ||= !ok;
     console.log(
-      `${screen.name.padEnd(15)} performance ${score} (budget ≥ ${budgets.score}), LCP ${(lcp / 1000).toFixed(2)} s (≤ ${budgets.lcpMs / 1000} s), ` +
+      `${screen.name.padEnd(15)} performance ${score} (budget ≥ ${screen.minScore}), LCP ${(lcp / 1000).toFixed(2)} s (≤ ${budgets.lcpMs / 1000} s), ` +
         `CLS ${cls.toFixed(3)} (≤ ${budgets.cls}): ${ok ? 'within budget' : 'OVER BUDGET'}  [runs: ${scores.join(', ')}]`,
     );
   }
