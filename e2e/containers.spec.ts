@@ -185,7 +185,7 @@ test('a customer adds a registry and a volume, runs a container with both, chang
     // The list shows it too, with its address to copy.
     await page.getByRole('link', { name: 'journey', exact: true }).click();
     await expect(containerRow.getByText('running', { exact: true })).toBeVisible();
-    await expect(containerRow).toContainText('1/1');
+    await expect(containerRow).toContainText('1 of 1 available');
     await expect(containerRow).toContainText('registry.example.com/acme/shop:1.0');
     await expect(
       containerRow.getByRole('button', { name: 'Copy https://shop.journey.example.com' }),

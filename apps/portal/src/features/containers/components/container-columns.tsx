@@ -1,10 +1,11 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ResourceColumn } from '../../../components/resource-table.tsx';
 import { CopyableAddress } from '../../../components/copyable-address.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import type { NamespaceContainersQuery } from '../../../gql/graphql.ts';
 import { formatResources } from '../../../components/workload/resources.ts';
-import { replicaSummary } from './replica-summary.ts';
+import { autoscalingRangeText, availabilityText } from './replica-summary.ts';
 
 export type ContainerRow = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
 
@@ -20,7 +21,16 @@ export const containerColumns: readonly ResourceColumn<ContainerRow>[] = [
     id: 'replicas',
     header: 'Replicas',
     value: (container) => container.availableReplicas,
-    cell: (container) => replicaSummary(container),
+    // Two lines, each whole: a phone's narrow column would otherwise break the range.
+    cell: (container) => {
+      const range = autoscalingRangeText(container);
+      return (
+        <>
+          <Box sx={{ whiteSpace: 'nowrap' }}>{availabilityText(container)}</Box>
+          {range && <Box sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{range}</Box>}
+        </>
+      );
+    },
   },
   {
     id: 'image',

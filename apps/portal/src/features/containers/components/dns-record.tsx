@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CopyButton } from '../../../components/copy-button.tsx';
 
@@ -18,20 +17,18 @@ export function DnsRecord({ domain, target }: { domain: string; target: string |
     );
   }
   return (
-    <Stack
-      direction="row"
-      spacing={0.5}
-      sx={{ alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}
-      aria-label={`DNS record for ${domain}`}
+    <Typography
+      variant="body2"
+      color="text.secondary"
       role="group"
+      aria-label={`DNS record for ${domain}`}
+      sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
     >
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-        DNS record:{' '}
-        <Box component="code" sx={{ fontFamily: 'monospace', color: 'text.primary' }}>
-          {domain} CNAME {target}
-        </Box>
-      </Typography>
+      DNS record:{' '}
+      <Box component="code" sx={{ fontFamily: 'monospace', color: 'text.primary' }}>
+        {domain} CNAME {target}
+      </Box>{' '}
       <CopyButton value={target} label={`Copy ${target}`} />
-    </Stack>
+    </Typography>
   );
 }

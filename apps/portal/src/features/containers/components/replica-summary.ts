@@ -9,11 +9,11 @@ export interface ReplicaCounts {
 }
 
 /** "2 of 3 available". */
-const availabilityText = (container: ReplicaCounts) =>
+export const availabilityText = (container: ReplicaCounts) =>
   `${container.availableReplicas} of ${container.numberOfReplicas} available`;
 
 /** "autoscaling 1–5", or null for a fixed number of replicas. */
-function autoscalingRangeText(container: ReplicaCounts): string | null {
+export function autoscalingRangeText(container: ReplicaCounts): string | null {
   const range = container.autoScaling?.replicas;
   return range ? `autoscaling ${range.minimum}–${range.maximum}` : null;
 }
