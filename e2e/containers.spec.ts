@@ -164,10 +164,9 @@ test('a customer adds a registry and a volume, runs a container with both, chang
     const replicas = page.getByRole('table', { name: 'Replicas' });
     await expect(replicas.getByRole('row', { name: /shop-/ })).toHaveCount(1);
     const overviewAddresses = page.getByRole('table', { name: 'Web addresses' });
-    await expect(overviewAddresses.getByRole('link', { name: 'shop.journey.example.com' })).toHaveAttribute(
-      'href',
-      'https://shop.journey.example.com',
-    );
+    await expect(
+      overviewAddresses.getByRole('link', { name: 'shop.journey.example.com', exact: true }),
+    ).toHaveAttribute('href', 'https://shop.journey.example.com');
     await expect(
       overviewAddresses.getByRole('button', { name: 'Copy https://shop.journey.example.com' }),
     ).toBeVisible();
