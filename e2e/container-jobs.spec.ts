@@ -124,7 +124,10 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
 
   await test.step('the list: turn the schedule off', async () => {
     // The list: schedule in words, last run, next run; turning the schedule off sends only that.
-    await page.getByRole('link', { name: 'batch', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Container jobs' })
+      .click();
     await expect(page).toHaveURL(`${base}/container-jobs`);
     await expect(row.getByText('At 04:00 AM, only on Monday (UTC)')).toBeVisible();
     await expect(row.getByText('succeeded', { exact: true })).toBeVisible();

@@ -182,7 +182,10 @@ test('a customer adds a registry and a volume, runs a container with both, chang
 
   await test.step('the list shows it', async () => {
     // The list shows it too, with its address to copy.
-    await page.getByRole('link', { name: 'journey', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Containers' })
+      .click();
     await expect(containerRow.getByText('running', { exact: true })).toBeVisible();
     await expect(containerRow).toContainText('1 of 1 available');
     await expect(containerRow).toContainText('registry.example.com/acme/shop:1.0');
