@@ -16,6 +16,7 @@ export interface ResourceColumn<TRow> {
   value?: (row: TRow) => string | number;
   /** Narrow screens drop secondary columns instead of scrolling sideways. */
   hideBelow?: 'sm' | 'md' | 'lg';
+  /** Right for numbers, which are then kept on one line. */
   align?: 'left' | 'right';
 }
 
@@ -96,7 +97,14 @@ export function ResourceTable<TRow>({
                     <TableCell
                       key={column.id}
                       align={column.align}
-                      sx={{ ...visibility(column.hideBelow), overflowWrap: 'anywhere' }}
+                      // Right-aligned columns hold numbers, which never break; other text breaks anywhere
+                      // rather than widen the table past the screen.
+                      sx={{
+                        ...visibility(column.hideBelow),
+                        ...(column.align === 'right'
+                          ? { whiteSpace: 'nowrap' }
+                          : { overflowWrap: 'anywhere' }),
+                      }}
                     >
                       {column.cell(row)}
                     </TableCell>

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ResourceTable, type ResourceColumn } from '../resource-table.tsx';
 import { Section } from '../section.tsx';
+import { TruncatedName } from '../truncated-name.tsx';
 import { joinArguments } from './command-line.ts';
 
 // How the details pages of containers and jobs show what they have alike.
@@ -24,9 +25,10 @@ const variableColumns: readonly ResourceColumn<Variable>[] = [
   {
     id: 'name',
     header: 'Name',
+    // A name is one word: cut with the whole name on hover and focus rather than broken over two lines.
     cell: (variable) => (
-      <Typography sx={monospace} variant="body2">
-        {variable.name}
+      <Typography sx={monospace} variant="body2" component="div">
+        <TruncatedName name={variable.name} />
       </Typography>
     ),
   },
