@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   applyPeriod,
   getFields,
   getPeriods,
+  loadTimeZones,
   nextRuns,
   parseCron,
   parseSegment,
@@ -65,6 +66,9 @@ function selected(segment: Segment, field: CronField): readonly number[] {
 }
 
 describe('properties', () => {
+  // Croner, the reference for runs in a zone, is fetched on first need.
+  beforeAll(loadTimeZones);
+
   test('parse → values → text → parse selects the same values', () => {
     fc.assert(
       fc.property(expressions, ({ format, expression }) => {
