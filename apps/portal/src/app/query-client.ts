@@ -7,7 +7,8 @@ declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { quietCodes?: readonly string[] };
     /** `inlineErrors`: the screen shows the platform's message itself, next to what failed. */
-    mutationMeta: { inlineErrors?: boolean };
+    /** `failureMessage`: said instead of the generic warning or the server's message when the change fails. */
+    mutationMeta: { inlineErrors?: boolean; failureMessage?: string };
   }
 }
 
@@ -30,6 +31,10 @@ export function createAppQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (error instanceof SignInRestartedError) return;
+        if (mutation.meta?.failureMessage) {
+          showSnackbar(mutation.meta.failureMessage, 'error');
+          return;
+        }
         if (error instanceof GraphQLRequestError && mutation.meta?.inlineErrors) return;
         showSnackbar(
           error instanceof GraphQLRequestError ? error.message : genericFailureMessage,

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -31,12 +31,20 @@ export interface ResourceListViewProps<TRow extends ChangeableResource, TKey ext
   filter?: { label: string; value: (row: TRow) => string };
   /**
    * The create action. `create-limited` (SPEC §2) offers it with full access, or with restricted access
-   * while the list is empty; without a permission it is always offered.
+   * while the list is empty; otherwise an upgrade to a subscription takes its place, with `restrictedReason`
+   * telling a restricted customer why. Without a permission it is always offered.
    */
-  create?: { label: string; link: LinkTarget; permission?: 'create-limited' };
+  create?: { label: string; link: LinkTarget; permission?: 'create-limited'; restrictedReason?: string };
   /** What an empty list shows; `readOnlyDescription` when the customer may not create one. */
   empty: { icon: string; title: string; description: string; readOnlyDescription?: string };
 }
+
+// Only a customer whose plan stops them creating needs the call to action's code.
+const UpgradeCallToAction = lazy(() =>
+  import('../features/subscription/components/upgrade-call-to-action.tsx').then((module) => ({
+    default: module.UpgradeCallToAction,
+  })),
+);
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -88,6 +96,8 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
     create !== undefined &&
     (create.permission !== 'create-limited' ||
       (access !== undefined && rows !== undefined && mayCreate(access, rows.length)));
+  const planLimited =
+    create?.permission === 'create-limited' && access !== undefined && rows !== undefined && !canCreate;
   const createButton = create && canCreate && (
     <ButtonLink
       to={create.link.to}
@@ -99,6 +109,14 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
       {create.label}
     </ButtonLink>
   );
+  const createAction =
+    createButton ||
+    (planLimited && (
+      <Suspense>
+        {/* A suspended customer is told why by the access banner. */}
+        <UpgradeCallToAction reason={access.restricted ? create.restrictedReason : undefined} />
+      </Suspense>
+    ));
 
   const nameColumn: ResourceColumn<TRow> = {
     id: 'name',
@@ -172,7 +190,7 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
             </Typography>
           )}
           <Stack direction="row" sx={{ ml: { sm: 'auto' } }}>
-            {createButton}
+            {createAction}
           </Stack>
         </Stack>
       )}
@@ -205,7 +223,7 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
               icon={empty.icon}
               title={empty.title}
               description={canCreate ? empty.description : (empty.readOnlyDescription ?? empty.description)}
-              action={createButton}
+              action={createAction}
             />
           }
         />

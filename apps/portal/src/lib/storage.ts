@@ -16,3 +16,20 @@ export function writeStored(key: string, value: string): void {
     // Not persisting a preference is acceptable; losing the session over it is not.
   }
 }
+
+/** The stored text under `key`, or null when there is none or storage cannot be read. */
+export function readStoredText(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function removeStored(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Unavailable storage holds nothing to remove.
+  }
+}

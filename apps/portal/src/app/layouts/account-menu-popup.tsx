@@ -5,8 +5,10 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { mdiLogout } from '@mdi/js';
+import { mdiCreditCardOutline, mdiLogout } from '@mdi/js';
+import CircularProgress from '@mui/material/CircularProgress';
 import { session } from '../../lib/auth/session.ts';
+import { useOpenHostedPage } from '../../features/subscription/api/use-open-hosted-page.ts';
 
 interface AccountMenuPopupProps {
   id: string;
@@ -18,6 +20,8 @@ interface AccountMenuPopupProps {
 
 /** The opened account menu; loaded on first use, it is not part of the first screen. */
 export function AccountMenuPopup({ id, anchor, name, email, onClose }: AccountMenuPopupProps) {
+  const billingDetails = useOpenHostedPage();
+  const leaving = billingDetails.isPending || billingDetails.isSuccess;
   return (
     <Menu
       id={id}
@@ -34,6 +38,22 @@ export function AccountMenuPopup({ id, anchor, name, email, onClose }: AccountMe
         </Typography>
       </Box>
       <Divider />
+      <MenuItem
+        // Kept enabled while busy so focus stays on it; a second press does nothing.
+        aria-busy={leaving}
+        onClick={() => {
+          if (!leaving) billingDetails.mutate({ path: '/information/update' });
+        }}
+      >
+        <ListItemIcon>
+          {leaving ? (
+            <CircularProgress size={20} aria-hidden />
+          ) : (
+            <MdiIcon path={mdiCreditCardOutline} fontSize="small" />
+          )}
+        </ListItemIcon>
+        Update billing details
+      </MenuItem>
       <MenuItem onClick={() => void session.signOut()}>
         <ListItemIcon>
           <MdiIcon path={mdiLogout} fontSize="small" />

@@ -16,7 +16,7 @@ function initials(name: string): string {
     .join('');
 }
 
-/** The signed-in customer's initials; opens name, email and sign-out. */
+/** The signed-in customer's initials; opens name, email, billing details and sign-out. */
 export function AccountMenu() {
   const account = useAccount().data;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -24,3 +24,10 @@ export function mayCreate(access: AccessStatus, existingCount: number): boolean 
 export function formatSuspendedReason(reason: string | null | undefined): string {
   return reason ? reason.toLowerCase().replaceAll('_', ' ') : 'unknown reason';
 }
+
+/** What a restricted customer may create without a subscription, said where the limit stops them. */
+export const planLimitReasons = {
+  namespace: 'Without a subscription you can have one namespace.',
+  container: 'Without a subscription a namespace holds one container.',
+  containerJob: 'Without a subscription a namespace holds one container job.',
+} as const;

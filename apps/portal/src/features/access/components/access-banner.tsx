@@ -1,20 +1,42 @@
 import { lazy, Suspense } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import { formatSuspendedReason } from '../../../lib/auth/access.ts';
 import { useAccess, useAccount } from '../../../lib/auth/queries.ts';
+import { readCheckoutReturn } from '../../subscription/checkout-return.ts';
+import { useSubscriptionRequestedAt } from '../../subscription/pending-marker.ts';
 
-// Few customers are suspended: the notice's code is loaded only for them.
+// Few customers are suspended or subscribing at a given moment: the notices' code is loaded only for them.
 const SuspendedNotice = lazy(() =>
   import('./suspended-notice.tsx').then((module) => ({ default: module.SuspendedNotice })),
 );
+const SubscriptionActivation = lazy(() =>
+  import('../../subscription/components/subscription-activation.tsx').then((module) => ({
+    default: module.SubscriptionActivation,
+  })),
+);
 
-/** Tells a suspended customer why, and that creating is off until the suspension is lifted. */
+/**
+ * Tells a suspended customer why, and that creating is off until the suspension is lifted; takes a customer
+ * back from checkout and shows their subscription being activated.
+ */
 export function AccessBanner() {
   const access = useAccess();
   const account = useAccount();
-  if (!access?.suspended) return null;
+  const accountId = account.data?.id;
+  const checkout = useRouterState({ select: (state) => readCheckoutReturn(state.location.searchStr) });
+  const pending = useSubscriptionRequestedAt(accountId) !== null;
   return (
-    <Suspense>
-      <SuspendedNotice reason={formatSuspendedReason(account.data?.customer.suspendedReason)} />
-    </Suspense>
+    <>
+      {accountId && (checkout || pending) && (
+        <Suspense>
+          <SubscriptionActivation accountId={accountId} checkout={checkout} />
+        </Suspense>
+      )}
+      {access?.suspended && (
+        <Suspense>
+          <SuspendedNotice reason={formatSuspendedReason(account.data?.customer.suspendedReason)} />
+        </Suspense>
+      )}
+    </>
   );
 }

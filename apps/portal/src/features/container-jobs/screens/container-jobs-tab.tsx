@@ -5,6 +5,7 @@ import { StateChip } from '../../../components/state-chip.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { containerJobsQueryOptions } from '../api/get-container-jobs.ts';
 import { jobColumns } from '../components/job-columns.tsx';
+import { planLimitReasons } from '../../../lib/auth/access.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/container-jobs');
 
@@ -32,6 +33,7 @@ export function ContainerJobsTab() {
           params: { namespaceName },
         },
         permission: 'create-limited',
+        restrictedReason: planLimitReasons.containerJob,
       }}
       empty={{
         icon: mdiCalendarClock,

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { ResourceListView } from '../../../components/resource-list-view.tsx';
 import { containersQueryOptions } from '../api/get-containers.ts';
 import { containerColumns } from '../components/container-columns.tsx';
+import { planLimitReasons } from '../../../lib/auth/access.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/containers');
 
@@ -27,6 +28,7 @@ export function ContainersTab() {
           params: { namespaceName },
         },
         permission: 'create-limited',
+        restrictedReason: planLimitReasons.container,
       }}
       empty={{
         icon: mdiPackageVariant,

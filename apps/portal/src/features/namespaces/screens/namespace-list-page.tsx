@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { ResourceListView } from '../../../components/resource-list-view.tsx';
 import { namespacesQueryOptions } from '../api/get-namespaces.ts';
 import { namespaceColumns } from '../components/namespace-columns.tsx';
+import { planLimitReasons } from '../../../lib/auth/access.ts';
 
 export function NamespaceListPage() {
   return (
@@ -26,6 +27,7 @@ export function NamespaceListPage() {
           label: 'Create namespace',
           link: { to: '/compute/serverless-containers/new' },
           permission: 'create-limited',
+          restrictedReason: planLimitReasons.namespace,
         }}
         empty={{
           icon: mdiShape,

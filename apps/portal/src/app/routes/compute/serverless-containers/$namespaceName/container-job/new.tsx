@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CreateJobPage } from '../../../../../../features/container-jobs/screens/create-job-page.tsx';
+import { planLimitReasons } from '../../../../../../lib/auth/access.ts';
 import { firstOfKindGuard } from '../../../../../router/creation-guards.ts';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/container-job/new')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/compute/serverless-containers/$namespaceN
       (await import('../../../../../../features/container-jobs/api/get-container-job-names.ts'))
         .containerJobNamesQueryOptions,
     '/compute/serverless-containers/$namespaceName/container-jobs',
+    planLimitReasons.containerJob,
   ),
   component: CreateJobPage,
 });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CreateContainerPage } from '../../../../../../features/containers/screens/create-container-page.tsx';
+import { planLimitReasons } from '../../../../../../lib/auth/access.ts';
 import { firstOfKindGuard } from '../../../../../router/creation-guards.ts';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/container/new')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/compute/serverless-containers/$namespaceN
       (await import('../../../../../../features/containers/api/get-container-names.ts'))
         .containerNamesQueryOptions,
     '/compute/serverless-containers/$namespaceName/containers',
+    planLimitReasons.container,
   ),
   component: CreateContainerPage,
 });

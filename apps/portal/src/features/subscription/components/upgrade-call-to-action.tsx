@@ -1,0 +1,50 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { mdiRocketLaunchOutline } from '@mdi/js';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { useAccount } from '../../../lib/auth/queries.ts';
+import { serverlessContainersPlanId } from '../../../lib/billing/hosted-page.ts';
+import { useOpenHostedPage } from '../api/use-open-hosted-page.ts';
+import { useSubscriptionRequestedAt } from '../pending-marker.ts';
+
+/**
+ * Where a create button would be for a customer whose plan does not allow it: why, and the way to the
+ * serverless-containers subscription's checkout. While a subscription is being activated it says so
+ * instead of offering a second checkout.
+ */
+export function UpgradeCallToAction({ reason }: { reason?: string }) {
+  const account = useAccount().data;
+  const activating = useSubscriptionRequestedAt(account?.id) !== null;
+  const checkout = useOpenHostedPage();
+  const busy = checkout.isPending || checkout.isSuccess;
+  const open = () => {
+    if (!account || busy) return;
+    checkout.mutate({
+      path: '/subscriptions',
+      body: { planId: serverlessContainersPlanId, resourceId: account.customer.id },
+    });
+  };
+
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, maxWidth: { sm: 360 } }}>
+      <Button
+        variant="contained"
+        startIcon={<MdiIcon path={mdiRocketLaunchOutline} />}
+        loading={busy || activating}
+        loadingPosition="start"
+        aria-busy={busy || activating}
+        disabled={!account}
+        onClick={open}
+        sx={{ flexShrink: 0 }}
+      >
+        {activating ? 'Activating subscription' : 'Upgrade to create more'}
+      </Button>
+      {reason && !activating && (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: { sm: 'right' } }}>
+          {reason}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
