@@ -5,6 +5,7 @@ import { createTokenVerifier } from './auth/verifier.ts';
 import { openDatabase, type DatabaseOptions } from './db/client.ts';
 import type { Environment } from './environment.ts';
 import { platformApi } from './graphql/plugin.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { createAuthenticator } from './http/authentication.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
@@ -76,6 +77,12 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     });
   }
   await app.register(platformApi, { env, services, authenticate });
+  await app.register(billingRoutes, {
+    env,
+    billing: services.billing,
+    provider: services.billing.provider,
+    authenticate,
+  });
   const admin = database.kind === 'pglite' ? adminEndpoint(app, services) : undefined;
   await app.register(portalRoutes, { distDir: portalDist });
 

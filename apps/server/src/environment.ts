@@ -62,6 +62,8 @@ const schema = z.object({
       'must be base64 of 32 bytes (openssl rand -base64 32)',
     )
     .optional(),
+  // Who hosts checkout and billing-details pages and reports payments: `local` is Berth itself (test cards).
+  BILLING_PROVIDER: z.enum(['local']).default('local'),
   // Lets the registry sign-in check reach private and loopback addresses, over plain http too (tests).
   REGISTRY_VERIFY_ALLOW_PRIVATE: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -4,6 +4,7 @@ import { createSignInThrottle } from './identity/throttle.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAccountStore } from './modules/accounts/store.ts';
 import { createAuditService } from './modules/audit/service.ts';
+import { createBilling } from './modules/billing/billing.ts';
 import { containerJobProvisioning } from './modules/container-jobs/provisioning.ts';
 import { createContainerJobService } from './modules/container-jobs/service.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
@@ -63,6 +64,7 @@ export function createServices(deps: {
     registries,
     volumes,
     audit: createAuditService({ db: database.db, accounts }),
+    billing: createBilling({ env, db: database.db }),
     containers: createContainerService({
       database,
       provisioner,

@@ -272,3 +272,59 @@ export const simulatedJobRuns = pgTable('simulated_job_runs', {
   nextStepAt: timestamptz('next_step_at').notNull(),
   exitCode: integer('exit_code').notNull(),
 });
+
+// Billing (0007): subscriptions as the payment provider reports them, its events applied once each, what we
+// keep per customer for billing, and the sessions of the local provider's hosted pages.
+
+export const billingSubscriptions = pgTable('billing_subscriptions', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  externalId: text('external_id').notNull(),
+  customerId: integer('customer_id').notNull(),
+  planId: text('plan_id').notNull(),
+  resourceId: text('resource_id').notNull(),
+  status: text('status').notNull(),
+  currentPeriodEnd: timestamptz('current_period_end'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  endedAt: timestamptz('ended_at'),
+});
+
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    customerId: integer('customer_id'),
+    changes: jsonb('changes').notNull(),
+    appliedAt: timestamptz('applied_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+export const billingCustomers = pgTable('billing_customers', {
+  customerId: integer('customer_id').primaryKey(),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpiry: text('card_expiry'),
+  companyName: text('company_name'),
+  address: text('address'),
+  vatNumber: text('vat_number'),
+  invoiceEmail: text('invoice_email'),
+  consecutivePaymentFailures: integer('consecutive_payment_failures').notNull().default(0),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const billingSessions = pgTable('billing_sessions', {
+  id: text('id').primaryKey(),
+  kind: text('kind').$type<'checkout' | 'details'>().notNull(),
+  customerId: integer('customer_id').notNull(),
+  email: text('email').notNull(),
+  planId: text('plan_id'),
+  resourceId: text('resource_id'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 // Server-rendered pages of the identity provider, in the portal's look: light by default, dark when the
 // device prefers it; red-orange action colour in light, teal in dark; square, flat, capitalised buttons.
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Submits the sign-out form at once when the page is marked to (a client sent id_token_hint). */
 const AUTO_SUBMIT_SCRIPT =

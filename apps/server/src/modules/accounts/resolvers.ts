@@ -11,8 +11,10 @@ export const accountResolvers: Resolvers = {
   },
   Customer: {
     id: (customer) => String(customer.id),
-    recurringPayment: (customer, _args, { account }) =>
-      customer.id === account.customerId && account.products.length > 0,
+    // Recurring payments run while a subscription has not ended (or a product was granted by an operator).
+    recurringPayment: async (customer, _args, { account, services }) =>
+      customer.id === account.customerId &&
+      (account.products.length > 0 || (await services.billing.hasLiveSubscription(customer.id))),
     suspendedReason: (customer) => customer.suspendedReason as SuspendedReason | null,
   },
 };

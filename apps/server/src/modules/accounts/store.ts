@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, customers, entitlements } from '../../db/schema.ts';
 
@@ -65,6 +65,26 @@ export function createAccountStore(db: Db) {
 
     async setSuspendedReason(customerId: number, reason: string | null) {
       await db.update(customers).set({ suspendedReason: reason }).where(eq(customers.id, customerId));
+    },
+
+    /** Suspends for `reason` unless already suspended: another reason is never replaced (billing). */
+    async suspendUnlessSuspended(customerId: number, reason: string) {
+      await db
+        .update(customers)
+        .set({ suspendedReason: reason })
+        .where(and(eq(customers.id, customerId), isNull(customers.suspendedReason)));
+    },
+
+    /** Lifts a suspension only when it is for `reason` (billing lifts PAYMENT_ISSUES, nothing else). */
+    async liftSuspension(customerId: number, reason: string) {
+      await db
+        .update(customers)
+        .set({ suspendedReason: null })
+        .where(and(eq(customers.id, customerId), eq(customers.suspendedReason, reason)));
+    },
+
+    async setHasPaymentDetails(customerId: number) {
+      await db.update(customers).set({ hasPaymentDetails: true }).where(eq(customers.id, customerId));
     },
 
     async grantProduct(customerId: number, product: string) {

@@ -1,0 +1,171 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { createAccountStore } from '../accounts/store.ts';
+import { PRODUCT_PLANS, plansGranting } from './plans.ts';
+import type {
+  BillingChange,
+  BillingEvent,
+  BillingProviderName,
+  SubscriptionFacts,
+  SubscriptionStatus,
+} from './provider.ts';
+import { billingCustomers, billingEvents, billingSubscriptions } from '../../db/schema.ts';
+
+/**
+ * Failed payments in a row (no successful one between them) that suspend the customer with PAYMENT_ISSUES.
+ * A provider retries a failed invoice (Stripe's default retries it about three times over two weeks): the
+ * first failures leave access as it is, the third one suspends. A subscription the provider marks `unpaid`
+ * (its retries are exhausted) suspends at once. A successful payment lifts a PAYMENT_ISSUES suspension.
+ */
+export const FAILED_PAYMENTS_BEFORE_SUSPENSION = 3;
+
+export type FulfilmentResult = 'applied' | 'duplicate';
+
+/**
+ * Applies billing events: each (provider, event id) once, its changes and the billing_events row that
+ * records it in one transaction, so a redelivered or concurrently delivered event changes nothing twice.
+ */
+export function createFulfilment(db: Db) {
+  async function upsertSubscription(
+    tx: Db,
+    provider: BillingProviderName,
+    facts: SubscriptionFacts,
+    status: SubscriptionStatus,
+  ) {
+    const values = {
+      provider,
+      externalId: facts.subscription,
+      customerId: facts.customerId,
+      planId: facts.planId,
+      resourceId: facts.resourceId,
+      status,
+      currentPeriodEnd: facts.currentPeriodEnd ? new Date(facts.currentPeriodEnd) : null,
+      endedAt: status === 'ended' ? new Date() : null,
+    };
+    await tx
+      .insert(billingSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [billingSubscriptions.provider, billingSubscriptions.externalId],
+        set: {
+          status,
+          currentPeriodEnd: sql`coalesce(excluded.current_period_end, ${billingSubscriptions.currentPeriodEnd})`,
+          endedAt: values.endedAt,
+          updatedAt: new Date(),
+        },
+        // An ended subscription stays ended: a late update of it (events arrive in any order) is dropped.
+        setWhere: ne(billingSubscriptions.status, 'ended'),
+      });
+  }
+
+  /** A product plan's entitlement follows its subscriptions: held while any of them has not ended. */
+  async function syncProduct(tx: Db, customerId: number, planId: string) {
+    const product = PRODUCT_PLANS.get(planId)?.product;
+    if (!product) return;
+    const live = await tx
+      .select({ id: billingSubscriptions.id })
+      .from(billingSubscriptions)
+      .where(
+        and(
+          eq(billingSubscriptions.customerId, customerId),
+          inArray(billingSubscriptions.planId, plansGranting(product)),
+          ne(billingSubscriptions.status, 'ended'),
+        ),
+      )
+      .limit(1);
+    const accounts = createAccountStore(tx);
+    if (live.length > 0) await accounts.grantProduct(customerId, product);
+    else await accounts.revokeProduct(customerId, product);
+  }
+
+  async function countPaymentFailure(tx: Db, customerId: number): Promise<number> {
+    const [row] = await tx
+      .insert(billingCustomers)
+      .values({ customerId, consecutivePaymentFailures: 1 })
+      .onConflictDoUpdate({
+        target: billingCustomers.customerId,
+        set: {
+          consecutivePaymentFailures: sql`${billingCustomers.consecutivePaymentFailures} + 1`,
+          updatedAt: new Date(),
+        },
+      })
+      .returning({ failures: billingCustomers.consecutivePaymentFailures });
+    return row?.failures ?? 1;
+  }
+
+  async function applyChange(tx: Db, provider: BillingProviderName, change: BillingChange) {
+    const accounts = createAccountStore(tx);
+    switch (change.kind) {
+      case 'subscription-activated':
+        await upsertSubscription(tx, provider, change, 'active');
+        await syncProduct(tx, change.customerId, change.planId);
+        return;
+      case 'subscription-updated':
+        await upsertSubscription(tx, provider, change, change.status);
+        await syncProduct(tx, change.customerId, change.planId);
+        if (change.status === 'unpaid')
+          await accounts.suspendUnlessSuspended(change.customerId, 'PAYMENT_ISSUES');
+        return;
+      case 'subscription-ended':
+        await upsertSubscription(tx, provider, change, 'ended');
+        await syncProduct(tx, change.customerId, change.planId);
+        return;
+      case 'payment-failed':
+        if ((await countPaymentFailure(tx, change.customerId)) >= FAILED_PAYMENTS_BEFORE_SUSPENSION) {
+          await accounts.suspendUnlessSuspended(change.customerId, 'PAYMENT_ISSUES');
+        }
+        return;
+      case 'payment-succeeded':
+        await tx
+          .insert(billingCustomers)
+          .values({ customerId: change.customerId })
+          .onConflictDoUpdate({
+            target: billingCustomers.customerId,
+            set: { consecutivePaymentFailures: 0, updatedAt: new Date() },
+          });
+        await accounts.liftSuspension(change.customerId, 'PAYMENT_ISSUES');
+        return;
+      case 'payment-method-attached': {
+        const card = change.card
+          ? {
+              cardBrand: change.card.brand,
+              cardLast4: change.card.last4,
+              cardExpiry: `${String(change.card.expMonth).padStart(2, '0')}/${change.card.expYear}`,
+            }
+          : {};
+        await tx
+          .insert(billingCustomers)
+          .values({ customerId: change.customerId, ...card })
+          .onConflictDoUpdate({
+            target: billingCustomers.customerId,
+            set: { ...card, updatedAt: new Date() },
+          });
+        await accounts.setHasPaymentDetails(change.customerId);
+        return;
+      }
+    }
+  }
+
+  return {
+    /** Applies the event unless this provider's event of this id was applied before. */
+    async apply(event: BillingEvent): Promise<FulfilmentResult> {
+      return db.transaction(async (tx) => {
+        const recorded = await tx
+          .insert(billingEvents)
+          .values({
+            provider: event.provider,
+            eventId: event.id,
+            customerId: event.changes[0]?.customerId ?? null,
+            changes: event.changes,
+          })
+          .onConflictDoNothing()
+          .returning({ id: billingEvents.eventId });
+        if (recorded.length === 0) return 'duplicate';
+        for (const change of event.changes) await applyChange(tx, event.provider, change);
+        return 'applied';
+      });
+    },
+  };
+}
+
+export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -1,0 +1,224 @@
+import { createHash, randomBytes } from 'node:crypto';
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Fulfilment } from '../fulfilment.ts';
+import { PRODUCT_PLANS } from '../plans.ts';
+import type { BillingProvider } from '../provider.ts';
+import type { BillingSession, BillingStore, NewBillingSession } from '../store.ts';
+import { checkCard, type CardForm } from './cards.ts';
+import { checkDetails, DETAILS_FIELDS } from './details-form.ts';
+import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
+
+// The embedded payment provider: Berth hosts the checkout and billing-details pages itself, at
+// /billing/hosted/{checkout|details}/{session}. The random session id in the address is the capability:
+// it names one customer's one page, expires after SESSION_TTL_MS and works once. There are no cookies, so
+// another site cannot submit the form on the customer's behalf without knowing the address.
+// A successful checkout sends the same fulfilment event a real provider's webhook would lead to.
+
+export const SESSION_TTL_MS = 30 * 60_000;
+export const HOSTED_PATH = '/billing/hosted';
+
+const SESSION_ID = /^[A-Za-z0-9_-]{16,100}$/;
+const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
+
+const formSchema = (fields: readonly string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(fields.map((name) => [name, { type: 'string', maxLength: 1000 }])),
+});
+
+const GONE_MESSAGES = {
+  checkout: {
+    unknown: 'This checkout link is not valid.',
+    expired: 'This checkout link has expired.',
+    used: 'This checkout is already complete.',
+  },
+  details: {
+    unknown: 'This link is not valid.',
+    expired: 'This link has expired.',
+    used: 'These billing details were already saved.',
+  },
+};
+
+export function createLocalProvider(deps: {
+  publicUrl: string;
+  store: BillingStore;
+  fulfilment: Fulfilment;
+  now?: () => Date;
+}): BillingProvider {
+  const { store, fulfilment, now = () => new Date() } = deps;
+
+  async function openSession(
+    kind: BillingSession['kind'],
+    values: Omit<NewBillingSession, 'id' | 'kind' | 'expiresAt'>,
+  ) {
+    const id = `${kind === 'checkout' ? 'cs' : 'bd'}_${randomBytes(24).toString('base64url')}`;
+    await store.insertSession({ ...values, id, kind, expiresAt: new Date(now().getTime() + SESSION_TTL_MS) });
+    return { url: `${deps.publicUrl}${HOSTED_PATH}/${kind}/${id}` };
+  }
+
+  /** The usable session of this address, or the page saying why there is none (already sent). */
+  async function usableSession(kind: BillingSession['kind'], id: string, reply: FastifyReply) {
+    const session = SESSION_ID.test(id) ? await store.findSession(id, kind) : undefined;
+    const gone = (status: number, reason: keyof (typeof GONE_MESSAGES)['checkout']) =>
+      reply
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        .type('text/html')
+        .send(sessionGonePage(GONE_MESSAGES[kind][reason], session?.cancelUrl));
+    if (!session) return void (await gone(404, 'unknown'));
+    if (session.usedAt) return void (await gone(410, 'used'));
+    if (session.expiresAt <= now()) return void (await gone(410, 'expired'));
+    return session;
+  }
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header('Cache-Control', 'no-store').type('text/html').send(body);
+
+  async function routes(app: FastifyInstance) {
+    await app.register(async (pages) => {
+      await pages.register(formBody);
+      const checkoutAction = (id: string) => `${HOSTED_PATH}/checkout/${id}`;
+      const detailsAction = (id: string) => `${HOSTED_PATH}/details/${id}`;
+
+      pages.get<{ Params: { session: string } }>(
+        `${HOSTED_PATH}/checkout/:session`,
+        async (request, reply) => {
+          const session = await usableSession('checkout', request.params.session, reply);
+          if (!session) return reply;
+          const plan = PRODUCT_PLANS.get(session.planId ?? '');
+          if (!plan) throw new Error(`checkout session for unknown plan ${session.planId ?? ''}`);
+          return html(
+            reply,
+            200,
+            checkoutPage({
+              action: checkoutAction(session.id),
+              cancelUrl: session.cancelUrl,
+              plan,
+              email: session.email,
+            }),
+          );
+        },
+      );
+
+      pages.post<{ Params: { session: string }; Body: Partial<CardForm> }>(
+        `${HOSTED_PATH}/checkout/:session`,
+        { schema: { body: formSchema(CARD_FIELDS) } },
+        async (request, reply) => {
+          const session = await usableSession('checkout', request.params.session, reply);
+          if (!session) return reply;
+          const plan = PRODUCT_PLANS.get(session.planId ?? '');
+          if (!plan || session.resourceId === null)
+            throw new Error(`checkout session ${session.id} is incomplete`);
+          const form: CardForm = {
+            cardNumber: request.body.cardNumber ?? '',
+            expiry: request.body.expiry ?? '',
+            cvc: request.body.cvc ?? '',
+            name: request.body.name ?? '',
+          };
+          const check = checkCard(form, now());
+          if (check.outcome !== 'charged') {
+            const page = checkoutPage({
+              action: checkoutAction(session.id),
+              cancelUrl: session.cancelUrl,
+              plan,
+              email: session.email,
+              values: { name: form.name, expiry: form.expiry },
+              ...(check.outcome === 'declined' ? { error: check.message } : { errors: check.errors }),
+            });
+            return html(reply, check.outcome === 'declined' ? 402 : 400, page);
+          }
+          // Ids derived from the session: a second submission of the same page is the same event.
+          const reference = createHash('sha256').update(session.id).digest('hex').slice(0, 24);
+          const customerId = session.customerId;
+          await fulfilment.apply({
+            provider: 'local',
+            id: `evt_local_${reference}`,
+            changes: [
+              { kind: 'payment-method-attached', customerId, card: check.card },
+              {
+                kind: 'subscription-activated',
+                subscription: `sub_local_${reference}`,
+                customerId,
+                planId: plan.id,
+                resourceId: session.resourceId,
+                currentPeriodEnd: new Date(now().getTime() + 30 * 24 * 3600_000).toISOString(),
+              },
+              {
+                kind: 'payment-succeeded',
+                customerId,
+                subscription: `sub_local_${reference}`,
+                amountCents: plan.monthlyPriceCents,
+              },
+            ],
+          });
+          await store.useSession(session.id, now());
+          return reply.redirect(session.successUrl, 303);
+        },
+      );
+
+      pages.get<{ Params: { session: string } }>(
+        `${HOSTED_PATH}/details/:session`,
+        async (request, reply) => {
+          const session = await usableSession('details', request.params.session, reply);
+          if (!session) return reply;
+          const saved = await store.detailsOf(session.customerId);
+          const values = saved ?? { invoiceEmail: session.email };
+          return html(
+            reply,
+            200,
+            detailsPage({ action: detailsAction(session.id), returnUrl: session.cancelUrl, values }),
+          );
+        },
+      );
+
+      pages.post<{ Params: { session: string }; Body: Partial<Record<DetailsField, string>> }>(
+        `${HOSTED_PATH}/details/:session`,
+        { schema: { body: formSchema(DETAILS_FIELDS) } },
+        async (request, reply) => {
+          const session = await usableSession('details', request.params.session, reply);
+          if (!session) return reply;
+          const form = Object.fromEntries(
+            DETAILS_FIELDS.map((name) => [name, request.body[name] ?? '']),
+          ) as Record<DetailsField, string>;
+          const check = checkDetails(form);
+          if ('errors' in check) {
+            const page = detailsPage({
+              action: detailsAction(session.id),
+              returnUrl: session.cancelUrl,
+              values: form,
+              errors: check.errors,
+            });
+            return html(reply, 400, page);
+          }
+          // Used first: of two submissions at once, one saves and the other finds the link used.
+          if (!(await store.useSession(session.id, now()))) {
+            return html(reply, 410, sessionGonePage(GONE_MESSAGES.details.used, session.cancelUrl));
+          }
+          await store.saveDetails(session.customerId, check.details);
+          return reply.redirect(session.successUrl, 303);
+        },
+      );
+    });
+  }
+
+  return {
+    name: 'local',
+    createCheckout: ({ customer, plan, resourceId, successUrl, cancelUrl }) =>
+      openSession('checkout', {
+        customerId: customer.id,
+        email: customer.email,
+        planId: plan.id,
+        resourceId,
+        successUrl,
+        cancelUrl,
+      }),
+    createDetailsPage: ({ customer, returnUrl }) =>
+      openSession('details', {
+        customerId: customer.id,
+        email: customer.email,
+        successUrl: returnUrl,
+        cancelUrl: returnUrl,
+      }),
+    routes,
+  };
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { BillablePlan } from './plans.ts';
+
+// The seam between Berth and a card payment provider. A provider does two things for us: it hosts pages
+// (a checkout for a plan, a page for billing details) and it tells us what happened, as provider-neutral
+// billing events that ONE fulfilment service (fulfilment.ts) applies exactly once each.
+//
+// How the Stripe webhook maps onto the events (one Stripe event = one BillingEvent with its id):
+//   checkout.session.completed      → subscription-activated (+ payment-method-attached)
+//   invoice.paid                    → payment-succeeded
+//   invoice.payment_failed          → payment-failed
+//   customer.subscription.updated   → subscription-updated (status active | past_due | unpaid)
+//   customer.subscription.deleted   → subscription-ended
+// Checkout sessions carry our customer id (client_reference_id) and the plan and resource (metadata, also
+// copied to the subscription's metadata), so every event names them and may arrive in any order.
+
+export type BillingProviderName = 'local';
+
+export interface BillingCustomer {
+  id: number;
+  name: string;
+  email: string;
+}
+
+export interface CheckoutRequest {
+  customer: BillingCustomer;
+  plan: BillablePlan;
+  /** The subscribed resource: the customer's own id for a product plan, else the resource's (a cluster). */
+  resourceId: string;
+  /** Portal addresses the hosted page sends the browser back to (ours, never a client's). */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface DetailsRequest {
+  customer: BillingCustomer;
+  returnUrl: string;
+}
+
+export interface BillingProvider {
+  readonly name: BillingProviderName;
+  /** A hosted checkout page for one plan; the browser is sent there. */
+  createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+  /** A hosted page where the customer edits their billing details. */
+  createDetailsPage(request: DetailsRequest): Promise<{ url: string }>;
+  /** The provider's own HTTP paths under /billing (hosted pages, a webhook), mounted with the billing area. */
+  routes(app: FastifyInstance): Promise<void>;
+}
+
+/** Our subscription states; the entitlement of a product plan is held in every state but `ended`. */
+export type SubscriptionStatus = 'active' | 'past_due' | 'unpaid' | 'ended';
+
+/** What every subscription change names, so a change can create the row whatever arrived before it. */
+export interface SubscriptionFacts {
+  /** The provider's subscription id. */
+  subscription: string;
+  customerId: number;
+  planId: string;
+  resourceId: string;
+  /** ISO date-time the paid period ends, when the provider says. */
+  currentPeriodEnd?: string | null;
+}
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type BillingChange =
+  | ({ kind: 'subscription-activated' } & SubscriptionFacts)
+  | ({ kind: 'subscription-updated'; status: Exclude<SubscriptionStatus, 'ended'> } & SubscriptionFacts)
+  | ({ kind: 'subscription-ended' } & SubscriptionFacts)
+  | { kind: 'payment-succeeded'; customerId: number; subscription?: string; amountCents: number }
+  | { kind: 'payment-failed'; customerId: number; subscription?: string; amountCents: number }
+  | { kind: 'payment-method-attached'; customerId: number; card?: CardSummary };
+
+/** One event of a provider: applied at most once per (provider, id), all its changes in one transaction. */
+export interface BillingEvent {
+  provider: BillingProviderName;
+  /** The provider's event id (Stripe's `evt_…`), or one the local provider derives from its session. */
+  id: string;
+  changes: BillingChange[];
+}

@@ -1,0 +1,77 @@
+import { badInput, notFound } from '../../errors.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import { DEFAULT_PLAN_ID, PRODUCT_PLANS } from './plans.ts';
+import type { BillingCustomer, BillingProvider } from './provider.ts';
+import type { BillingStore } from './store.ts';
+
+/**
+ * Where the hosted pages send the browser back to: portal addresses built from PUBLIC_URL, never taken from
+ * the client (an address from the request would make the hosted pages an open redirect).
+ * `checkout=success|cancelled` tells the portal how the checkout ended; `billingDetails=updated` likewise.
+ */
+export function portalReturnUrls(publicUrl: string) {
+  const productPage: Record<string, string> = {
+    'serverless-container': '/compute/serverless-containers',
+    'cloud-database': '/storage/databases',
+  };
+  return {
+    checkout(product: string) {
+      const page = `${publicUrl}${productPage[product] ?? '/'}`;
+      return { successUrl: `${page}?checkout=success`, cancelUrl: `${page}?checkout=cancelled` };
+    },
+    details: `${publicUrl}/account/billing?billingDetails=updated`,
+  };
+}
+
+const billingCustomer = (account: AccountWithCustomer): BillingCustomer => ({
+  id: account.customerId,
+  name: account.customer.name,
+  email: account.email,
+});
+
+/** The customer-facing billing calls: hosted pages to subscribe and to edit billing details. */
+export function createBillingService(deps: {
+  publicUrl: string;
+  provider: BillingProvider;
+  store: BillingStore;
+}) {
+  const { provider, store } = deps;
+  const returnUrls = portalReturnUrls(deps.publicUrl);
+
+  return {
+    /**
+     * A checkout for a plan. A product plan is subscribed to for the customer as a whole: its resource is
+     * the customer's own id (Account.customer.id), given or not; any other resource is not found.
+     */
+    async requestCheckout(account: AccountWithCustomer, input: { planId?: string; resourceId?: string }) {
+      const planId = input.planId ?? DEFAULT_PLAN_ID;
+      const plan = PRODUCT_PLANS.get(planId);
+      if (!plan?.product) {
+        throw badInput('planId', `Unknown plan ${planId}; one of ${[...PRODUCT_PLANS.keys()].join(', ')}`);
+      }
+      const ownId = String(account.customerId);
+      if (input.resourceId !== undefined && input.resourceId !== ownId) {
+        throw notFound(`Resource ${input.resourceId}`);
+      }
+      return provider.createCheckout({
+        customer: billingCustomer(account),
+        plan,
+        resourceId: ownId,
+        ...returnUrls.checkout(plan.product),
+      });
+    },
+
+    requestDetailsPage(account: AccountWithCustomer) {
+      return provider.createDetailsPage({
+        customer: billingCustomer(account),
+        returnUrl: returnUrls.details,
+      });
+    },
+
+    subscriptionsOf: store.subscriptionsOf,
+    hasLiveSubscription: store.hasLiveSubscription,
+    detailsOf: store.detailsOf,
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

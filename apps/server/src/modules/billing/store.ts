@@ -1,0 +1,86 @@
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { billingCustomers, billingSessions, billingSubscriptions } from '../../db/schema.ts';
+
+export type BillingSession = typeof billingSessions.$inferSelect;
+export type NewBillingSession = typeof billingSessions.$inferInsert;
+export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+
+/** The billing details shown on invoices, as the customer last saved them. */
+export interface BillingDetails {
+  companyName: string;
+  address: string;
+  vatNumber: string;
+  invoiceEmail: string;
+}
+
+export function createBillingStore(db: Db) {
+  return {
+    async subscriptionsOf(customerId: number): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.customerId, customerId))
+        .orderBy(desc(billingSubscriptions.createdAt), desc(billingSubscriptions.id));
+    },
+
+    async hasLiveSubscription(customerId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: billingSubscriptions.id })
+        .from(billingSubscriptions)
+        .where(and(eq(billingSubscriptions.customerId, customerId), ne(billingSubscriptions.status, 'ended')))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async detailsOf(customerId: number): Promise<BillingDetails | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingCustomers)
+        .where(eq(billingCustomers.customerId, customerId));
+      if (!row?.companyName) return undefined;
+      return {
+        companyName: row.companyName,
+        address: row.address ?? '',
+        vatNumber: row.vatNumber ?? '',
+        invoiceEmail: row.invoiceEmail ?? '',
+      };
+    },
+
+    async saveDetails(customerId: number, details: BillingDetails) {
+      await db
+        .insert(billingCustomers)
+        .values({ customerId, ...details })
+        .onConflictDoUpdate({
+          target: billingCustomers.customerId,
+          set: { ...details, updatedAt: new Date() },
+        });
+    },
+
+    async insertSession(session: NewBillingSession) {
+      await db.insert(billingSessions).values(session);
+    },
+
+    async findSession(id: string, kind: BillingSession['kind']): Promise<BillingSession | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSessions)
+        .where(and(eq(billingSessions.id, id), eq(billingSessions.kind, kind)));
+      return row;
+    },
+
+    /** Marks the session used; false when it was used (or expired) meanwhile. */
+    async useSession(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(billingSessions)
+        .set({ usedAt: now })
+        .where(
+          and(eq(billingSessions.id, id), isNull(billingSessions.usedAt), gt(billingSessions.expiresAt, now)),
+        )
+        .returning({ id: billingSessions.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type BillingStore = ReturnType<typeof createBillingStore>;

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, type TestCustomer } from './support/customers.ts';
+import { billingRequest } from './support/billing.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let alice: TestCustomer;
+let bob: TestCustomer;
+
+beforeAll(async () => {
+  server = await startServer();
+  alice = await createCustomer(server);
+  bob = await createCustomer(server);
+});
+afterAll(() => server.close());
+
+const subscribe = async (customer: TestCustomer | undefined, body?: unknown) =>
+  billingRequest(server, '/billing/subscriptions', customer ? await customer.token() : undefined, body);
+
+describe('POST /billing/subscriptions', () => {
+  it('answers the hosted checkout of the default plan (serverless containers)', async () => {
+    const { status, body } = await subscribe(alice, {});
+    expect(status).toBe(200);
+    expect(body.url).toMatch(new RegExp(`^${server.url}/billing/hosted/checkout/cs_[A-Za-z0-9_-]+$`));
+    const page = await (await fetch(body.url ?? '')).text();
+    expect(page).toContain('Serverless containers, monthly (EUR)');
+  });
+
+  it('takes the plan and the customer id the portal has (Account.customer.id), as a string or a number', async () => {
+    for (const resourceId of [String(alice.customerId), alice.customerId]) {
+      const { status, body } = await subscribe(alice, { planId: 'cloud-databases-EUR-Monthly', resourceId });
+      expect(status).toBe(200);
+      const page = await (await fetch(body.url ?? '')).text();
+      expect(page).toContain('Cloud databases, monthly (EUR)');
+      expect(page).toContain('€15.00');
+    }
+  });
+
+  it('gives every request its own page', async () => {
+    const first = await subscribe(alice, {});
+    const second = await subscribe(alice, {});
+    expect(first.body.url).not.toBe(second.body.url);
+  });
+
+  it('answers 401 without a token or with a bad one, before looking at the body', async () => {
+    for (const body of [{}, { planId: 42, resourceId: {} }]) {
+      const anonymous = await subscribe(undefined, body);
+      expect(anonymous.status).toBe(401);
+    }
+    const forged = await billingRequest(server, '/billing/subscriptions', 'not-a-token', {});
+    expect(forged.status).toBe(401);
+  });
+
+  it('answers 400 naming an unknown plan and the plans there are', async () => {
+    const { status, body } = await subscribe(alice, { planId: 'gold-EUR-Monthly' });
+    expect(status).toBe(400);
+    expect(body.message).toBe(
+      'Unknown plan gold-EUR-Monthly; one of serverless-containers-EUR-Monthly, cloud-databases-EUR-Monthly',
+    );
+  });
+
+  it("answers 404 for another customer's resource or one that does not exist", async () => {
+    for (const resourceId of [String(bob.customerId), '999999', 'shop']) {
+      const { status, body } = await subscribe(alice, { resourceId });
+      expect(status).toBe(404);
+      expect(body.message).toBe(`Resource ${resourceId} not found`);
+    }
+  });
+
+  it('answers 400 with a message for a body it cannot read', async () => {
+    const cases: [unknown, string][] = [
+      [[], 'body must be object'],
+      [{ planId: '' }, 'body/planId must NOT have fewer than 1 characters'],
+      [{ resourceId: { id: 1 } }, 'body/resourceId must be string'],
+      [{ planId: 'x'.repeat(101) }, 'body/planId must NOT have more than 100 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await subscribe(alice, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+    const broken = await fetch(`${server.url}/billing/subscriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await alice.token()}`, 'content-type': 'application/json' },
+      body: '{"planId":',
+    });
+    expect(broken.status).toBe(400);
+  });
+});
+
+describe('POST /billing/information/update', () => {
+  it('answers the hosted billing-details page', async () => {
+    const { status, body } = await billingRequest(server, '/billing/information/update', await alice.token());
+    expect(status).toBe(200);
+    expect(body.url).toMatch(new RegExp(`^${server.url}/billing/hosted/details/bd_[A-Za-z0-9_-]+$`));
+    const page = await (await fetch(body.url ?? '')).text();
+    expect(page).toContain('Update billing details');
+  });
+
+  it('answers 401 without a token', async () => {
+    const { status } = await billingRequest(server, '/billing/information/update', undefined);
+    expect(status).toBe(401);
+  });
+});
