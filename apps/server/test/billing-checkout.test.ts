@@ -11,7 +11,7 @@ import {
   scopesOf,
   sql,
 } from './support/billing.ts';
-import { createCustomer, type TestCustomer } from './support/customers.ts';
+import { createCustomer } from './support/customers.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 // The local provider's hosted pages as a customer's browser uses them: the card form of the checkout, the
