@@ -2,15 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { formatSuspendedReason } from '../../../lib/auth/access.ts';
 import { useAccess, useAccount } from '../../../lib/auth/queries.ts';
-import { readCheckoutReturn } from '../../subscription/checkout-return.ts';
-import { useSubscriptionRequestedAt } from '../../subscription/pending-marker.ts';
+import { readCheckoutReturn } from '../../../lib/billing/checkout-return.ts';
+import { useSubscriptionRequestedAt } from '../../../lib/billing/subscription-request.ts';
 
 // Few customers are suspended or subscribing at a given moment: the notices' code is loaded only for them.
 const SuspendedNotice = lazy(() =>
   import('./suspended-notice.tsx').then((module) => ({ default: module.SuspendedNotice })),
 );
 const SubscriptionActivation = lazy(() =>
-  import('../../subscription/components/subscription-activation.tsx').then((module) => ({
+  import('./subscription-activation.tsx').then((module) => ({
     default: module.SubscriptionActivation,
   })),
 );

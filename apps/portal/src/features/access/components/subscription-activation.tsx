@@ -7,13 +7,13 @@ import { useRouter } from '@tanstack/react-router';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { accessStatus } from '../../../lib/auth/access.ts';
 import { permissionsQueryOptions } from '../../../lib/auth/queries.ts';
-import { pollUntilGranted } from '../poll-until-granted.ts';
+import { pollUntilGranted } from '../../../lib/billing/poll-until-granted.ts';
 import {
   clearSubscriptionRequest,
   markSubscriptionRequested,
   useSubscriptionRequestedAt,
-} from '../pending-marker.ts';
-import { checkoutReturnParameter, type CheckoutReturn } from '../checkout-return.ts';
+} from '../../../lib/billing/subscription-request.ts';
+import { checkoutReturnParameter, type CheckoutReturn } from '../../../lib/billing/checkout-return.ts';
 
 // SPEC §8.
 export const subscriptionReceivedMessage = 'Your subscription request has been received.';

@@ -1,4 +1,4 @@
-import { subscriptionPollIntervalMs, subscriptionWaitMs } from './pending-marker.ts';
+import { subscriptionPollIntervalMs, subscriptionWaitMs } from './subscription-request.ts';
 
 export interface PollOptions {
   /** When the subscription was requested (ms since the epoch): the wait ends 30 s after it. */

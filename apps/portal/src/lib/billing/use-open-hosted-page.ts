@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { leaveForHostedPage, requestHostedPage, type HostedPageRequest } from '../../../lib/billing/hosted-page.ts';
+import { leaveForHostedPage, requestHostedPage, type HostedPageRequest } from './hosted-page.ts';
 
 /** SPEC §8: what a customer reads when the payment provider's page cannot be opened. */
 export const checkoutErrorMessage = 'Something went wrong. Try again or contact customer support';
@@ -12,7 +12,7 @@ export const checkoutErrorMessage = 'Something went wrong. Try again or contact 
 export function useOpenHostedPage() {
   return useMutation({
     mutationFn: (request: HostedPageRequest) => requestHostedPage(request),
-    onSuccess: leaveForHostedPage,
+    onSuccess: (url) => leaveForHostedPage(url),
     meta: { failureMessage: checkoutErrorMessage },
   });
 }

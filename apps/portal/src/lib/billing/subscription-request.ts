@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readStoredText, removeStored, writeStored } from '../../lib/storage.ts';
+import { readStoredText, removeStored, writeStored } from '../storage.ts';
 
 // SPEC §4 and §9: after a successful checkout, permissions are polled every 3 s until `create` is granted or
 // 30 s pass. The time of the subscription request is kept in local storage under a marker of the account's
