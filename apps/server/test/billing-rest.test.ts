@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnvironment } from '../src/environment.ts';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
 import { billingRequest } from './support/billing.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -100,5 +101,14 @@ describe('POST /billing/information/update', () => {
   it('answers 401 without a token', async () => {
     const { status } = await billingRequest(server, '/billing/information/update', undefined);
     expect(status).toBe(401);
+  });
+});
+
+describe('BILLING_PROVIDER', () => {
+  it('is local unless set, and a provider this version does not have stops the start naming the variable', () => {
+    expect(readEnvironment({}).BILLING_PROVIDER).toBe('local');
+    expect(() => readEnvironment({ BILLING_PROVIDER: 'paypal' })).toThrow(
+      /^Invalid environment variable BILLING_PROVIDER: .*"local"/,
+    );
   });
 });
