@@ -43,6 +43,25 @@ describe('POST /billing/subscriptions', () => {
     expect(first.body.url).not.toBe(second.body.url);
   });
 
+  it('answers 409 for a plan the customer subscribes to already, and sells it again once that has ended', async () => {
+    const carol = await createCustomer(server);
+    const facts = {
+      subscription: 'sub_carol',
+      customerId: carol.customerId,
+      planId: 'serverless-containers-EUR-Monthly',
+      resourceId: String(carol.customerId),
+    };
+    const apply = (kind: 'subscription-activated' | 'subscription-ended', id: string) =>
+      server.services.billing.fulfilment.apply({ provider: 'local', id, changes: [{ kind, ...facts }] });
+    await apply('subscription-activated', 'evt_carol_1');
+    const again = await subscribe(carol, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You already subscribe to Serverless containers, monthly (EUR)');
+    expect((await subscribe(carol, { planId: 'cloud-databases-EUR-Monthly' })).status).toBe(200);
+    await apply('subscription-ended', 'evt_carol_2');
+    expect((await subscribe(carol, {})).status).toBe(200);
+  });
+
   it('answers 401 without a token or with a bad one, before looking at the body', async () => {
     for (const body of [{}, { planId: 42, resourceId: {} }]) {
       const anonymous = await subscribe(undefined, body);

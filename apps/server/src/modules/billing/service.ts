@@ -1,4 +1,4 @@
-import { badInput, notFound } from '../../errors.ts';
+import { badInput, conflict, notFound } from '../../errors.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { DEFAULT_PLAN_ID, PRODUCT_PLANS } from './plans.ts';
 import type { BillingCustomer, BillingProvider } from './provider.ts';
@@ -7,7 +7,8 @@ import type { BillingStore } from './store.ts';
 /**
  * Where the hosted pages send the browser back to: portal addresses built from PUBLIC_URL, never taken from
  * the client (an address from the request would make the hosted pages an open redirect).
- * `checkout=success|cancelled` tells the portal how the checkout ended; `billingDetails=updated` likewise.
+ * `checkout=success|cancelled` tells the portal how the checkout ended. The billing-details page has one way
+ * back (a provider's customer portal has only a return address), so it carries no outcome.
  */
 export function portalReturnUrls(publicUrl: string) {
   const productPage: Record<string, string> = {
@@ -19,7 +20,7 @@ export function portalReturnUrls(publicUrl: string) {
       const page = `${publicUrl}${productPage[product] ?? '/'}`;
       return { successUrl: `${page}?checkout=success`, cancelUrl: `${page}?checkout=cancelled` };
     },
-    details: `${publicUrl}/account/billing?billingDetails=updated`,
+    details: `${publicUrl}/account/billing`,
   };
 }
 
@@ -41,7 +42,8 @@ export function createBillingService(deps: {
   return {
     /**
      * A checkout for a plan. A product plan is subscribed to for the customer as a whole: its resource is
-     * the customer's own id (Account.customer.id), given or not; any other resource is not found.
+     * the customer's own id (Account.customer.id), given or not; any other resource is not found. A plan the
+     * customer subscribes to already (a subscription that has not ended) is not sold twice.
      */
     async requestCheckout(account: AccountWithCustomer, input: { planId?: string; resourceId?: string }) {
       const planId = input.planId ?? DEFAULT_PLAN_ID;
@@ -52,6 +54,9 @@ export function createBillingService(deps: {
       const ownId = String(account.customerId);
       if (input.resourceId !== undefined && input.resourceId !== ownId) {
         throw notFound(`Resource ${input.resourceId}`);
+      }
+      if (await store.hasLiveSubscription(account.customerId, plan.id)) {
+        throw conflict(`You already subscribe to ${plan.name}`);
       }
       return provider.createCheckout({
         customer: billingCustomer(account),
@@ -69,7 +74,7 @@ export function createBillingService(deps: {
     },
 
     subscriptionsOf: store.subscriptionsOf,
-    hasLiveSubscription: store.hasLiveSubscription,
+    hasLiveSubscription: (customerId: number) => store.hasLiveSubscription(customerId),
     detailsOf: store.detailsOf,
   };
 }

@@ -24,11 +24,18 @@ export function createBillingStore(db: Db) {
         .orderBy(desc(billingSubscriptions.createdAt), desc(billingSubscriptions.id));
     },
 
-    async hasLiveSubscription(customerId: number): Promise<boolean> {
+    /** Whether a subscription of the customer (to this plan, if given) has not ended. */
+    async hasLiveSubscription(customerId: number, planId?: string): Promise<boolean> {
       const rows = await db
         .select({ id: billingSubscriptions.id })
         .from(billingSubscriptions)
-        .where(and(eq(billingSubscriptions.customerId, customerId), ne(billingSubscriptions.status, 'ended')))
+        .where(
+          and(
+            eq(billingSubscriptions.customerId, customerId),
+            ne(billingSubscriptions.status, 'ended'),
+            planId === undefined ? undefined : eq(billingSubscriptions.planId, planId),
+          ),
+        )
         .limit(1);
       return rows.length > 0;
     },
