@@ -102,8 +102,8 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       provisioner.start();
       await scheduler.start();
       purgeTimer = setInterval(() => {
-        purgeExpiredPayloads(database.db).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'purge failed'),
+        Promise.all([purgeExpiredPayloads(database.db), services.billing.purgeExpiredSessions()]).catch(
+          (error: unknown) => app.log.warn({ err: error }, 'purge failed'),
         );
       }, 3600_000).unref();
       return port;

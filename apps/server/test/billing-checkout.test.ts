@@ -165,7 +165,7 @@ describe('the hosted checkout', () => {
     expect(events).toHaveLength(1);
   });
 
-  it('expires: after 30 minutes the page is gone and its form does nothing', async () => {
+  it('expires: after 30 minutes the page is gone and its form does nothing; a day later it is deleted', async () => {
     const grace = await createCustomer(server);
     const url = await checkoutUrl(server, grace);
     const id = url.split('/').pop() ?? '';
@@ -183,6 +183,19 @@ describe('the hosted checkout', () => {
       expect(answer.html).toContain('This checkout link has expired.');
     }
     expect(await scopesOf(server, grace, 'serverless-container')).toEqual(['create-limited']);
+
+    // A day after it expired, the session is deleted by the clean-up; a fresh one is kept.
+    const fresh = (await checkoutUrl(server, grace)).split('/').pop() ?? '';
+    await rows(
+      server,
+      sql`UPDATE billing_sessions SET expires_at = now() - interval '25 hours' WHERE id = ${id}`,
+    );
+    await server.services.billing.purgeExpiredSessions();
+    const left = await rows<{ id: string }>(
+      server,
+      sql`SELECT id FROM billing_sessions WHERE id IN (${id}, ${fresh}) ORDER BY id`,
+    );
+    expect(left).toEqual([{ id: fresh }]);
   });
 
   it('knows no page for an address it did not give out, nor a details page at a checkout address', async () => {

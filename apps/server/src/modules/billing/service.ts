@@ -73,6 +73,9 @@ export function createBillingService(deps: {
       });
     },
 
+    /** Hosted-page sessions expired for a day are deleted (the server's hourly clean-up). */
+    purgeExpiredSessions: () => store.deleteSessionsExpiredBefore(new Date(Date.now() - 24 * 3600_000)),
+
     subscriptionsOf: store.subscriptionsOf,
     hasLiveSubscription: (customerId: number) => store.hasLiveSubscription(customerId),
     detailsOf: store.detailsOf,

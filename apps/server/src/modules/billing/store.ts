@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingCustomers, billingSessions, billingSubscriptions } from '../../db/schema.ts';
 
@@ -74,6 +74,11 @@ export function createBillingStore(db: Db) {
         .from(billingSessions)
         .where(and(eq(billingSessions.id, id), eq(billingSessions.kind, kind)));
       return row;
+    },
+
+    /** Forgets sessions that expired before `before` (used or not: their pages are gone either way). */
+    async deleteSessionsExpiredBefore(before: Date) {
+      await db.delete(billingSessions).where(lt(billingSessions.expiresAt, before));
     },
 
     /** Marks the session used; false when it was used (or expired) meanwhile. */

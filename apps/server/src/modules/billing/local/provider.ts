@@ -56,23 +56,21 @@ export function createLocalProvider(deps: {
     return { url: `${deps.publicUrl}${HOSTED_PATH}/${kind}/${id}` };
   }
 
-  /** The usable session of this address, or the page saying why there is none (already sent). */
-  async function usableSession(kind: BillingSession['kind'], id: string, reply: FastifyReply) {
-    const session = SESSION_ID.test(id) ? await store.findSession(id, kind) : undefined;
-    const gone = (status: number, reason: keyof (typeof GONE_MESSAGES)['checkout']) =>
-      reply
-        .code(status)
-        .header('Cache-Control', 'no-store')
-        .type('text/html')
-        .send(sessionGonePage(GONE_MESSAGES[kind][reason], session?.cancelUrl));
-    if (!session) return void (await gone(404, 'unknown'));
-    if (session.usedAt) return void (await gone(410, 'used'));
-    if (session.expiresAt <= now()) return void (await gone(410, 'expired'));
-    return session;
-  }
-
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('Cache-Control', 'no-store').type('text/html').send(body);
+
+  /** The usable session of this address, or undefined once the page saying why there is none is sent. */
+  async function usableSession(kind: BillingSession['kind'], id: string, reply: FastifyReply) {
+    const session = SESSION_ID.test(id) ? await store.findSession(id, kind) : undefined;
+    const gone = async (status: number, reason: keyof (typeof GONE_MESSAGES)['checkout']) => {
+      await html(reply, status, sessionGonePage(GONE_MESSAGES[kind][reason], session?.cancelUrl));
+      return undefined;
+    };
+    if (!session) return gone(404, 'unknown');
+    if (session.usedAt) return gone(410, 'used');
+    if (session.expiresAt <= now()) return gone(410, 'expired');
+    return session;
+  }
 
   async function routes(app: FastifyInstance) {
     await app.register(async (pages) => {
