@@ -41,7 +41,7 @@ export interface ResourceListViewProps<TRow extends ChangeableResource, TKey ext
 
 // Only a customer whose plan stops them creating needs the call to action's code.
 const UpgradeCallToAction = lazy(() =>
-  import('./upgrade-call-to-action.tsx').then((module) => ({
+  import('./subscription/on-demand.ts').then((module) => ({
     default: module.UpgradeCallToAction,
   })),
 );

@@ -8,7 +8,7 @@ import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiCreditCardOutline, mdiLogout } from '@mdi/js';
 import CircularProgress from '@mui/material/CircularProgress';
 import { session } from '../../lib/auth/session.ts';
-import { useOpenHostedPage } from '../../lib/billing/use-open-hosted-page.ts';
+import { useOpenHostedPage } from '../../components/subscription/on-demand.ts';
 
 interface AccountMenuPopupProps {
   id: string;

@@ -7,10 +7,12 @@ import { useSubscriptionRequestedAt } from '../../../lib/billing/subscription-re
 
 // Few customers are suspended or subscribing at a given moment: the notices' code is loaded only for them.
 const SuspendedNotice = lazy(() =>
-  import('./suspended-notice.tsx').then((module) => ({ default: module.SuspendedNotice })),
+  import('../../../components/subscription/on-demand.ts').then((module) => ({
+    default: module.SuspendedNotice,
+  })),
 );
 const SubscriptionActivation = lazy(() =>
-  import('./subscription-activation.tsx').then((module) => ({
+  import('../../../components/subscription/on-demand.ts').then((module) => ({
     default: module.SubscriptionActivation,
   })),
 );

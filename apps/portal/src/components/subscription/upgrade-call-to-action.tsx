@@ -2,11 +2,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiRocketLaunchOutline } from '@mdi/js';
-import { MdiIcon } from './mdi-icon.tsx';
-import { useAccount } from '../lib/auth/queries.ts';
-import { serverlessContainersPlanId } from '../lib/billing/hosted-page.ts';
-import { useOpenHostedPage } from '../lib/billing/use-open-hosted-page.ts';
-import { useSubscriptionRequestedAt } from '../lib/billing/subscription-request.ts';
+import { MdiIcon } from '../mdi-icon.tsx';
+import { useAccount } from '../../lib/auth/queries.ts';
+import { serverlessContainersPlanId } from '../../lib/billing/hosted-page.ts';
+import { useOpenHostedPage } from '../../lib/billing/use-open-hosted-page.ts';
+import { useSubscriptionRequestedAt } from '../../lib/billing/subscription-request.ts';
 
 /**
  * Where a create button would be for a customer whose plan does not allow it: why, and the way to the

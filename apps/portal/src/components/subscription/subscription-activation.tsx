@@ -4,16 +4,16 @@ import AlertTitle from '@mui/material/AlertTitle';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { accessStatus } from '../../../lib/auth/access.ts';
-import { permissionsQueryOptions } from '../../../lib/auth/queries.ts';
-import { pollUntilGranted } from '../../../lib/billing/poll-until-granted.ts';
+import { showSnackbar } from '../snackbar/snackbar-store.ts';
+import { accessStatus } from '../../lib/auth/access.ts';
+import { permissionsQueryOptions } from '../../lib/auth/queries.ts';
+import { pollUntilGranted } from '../../lib/billing/poll-until-granted.ts';
 import {
   clearSubscriptionRequest,
   markSubscriptionRequested,
   useSubscriptionRequestedAt,
-} from '../../../lib/billing/subscription-request.ts';
-import { checkoutReturnParameter, type CheckoutReturn } from '../../../lib/billing/checkout-return.ts';
+} from '../../lib/billing/subscription-request.ts';
+import { checkoutReturnParameter, type CheckoutReturn } from '../../lib/billing/checkout-return.ts';
 
 // SPEC §8.
 export const subscriptionReceivedMessage = 'Your subscription request has been received.';
