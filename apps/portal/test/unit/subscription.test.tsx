@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NamespacesQuery } from '../../src/gql/graphql.ts';
+import type { NamespaceContainersQuery, NamespacesQuery } from '../../src/gql/graphql.ts';
 import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
+import { namespace } from '../support/fixtures.ts';
 import { permissions } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
@@ -34,6 +35,21 @@ const shop: NamespacesQuery['namespaces'][number] = {
   volumes: [],
 };
 
+type ContainerRow = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
+
+const container = (name: string): ContainerRow => ({
+  id: `id-${name}`,
+  name,
+  image: 'nginx:1.27',
+  state: 'created',
+  locked: false,
+  resources: 'CPU_250_RAM_500',
+  numberOfReplicas: 1,
+  availableReplicas: 1,
+  autoScaling: null,
+  ingresses: [],
+});
+
 /** A restricted customer (`create-limited`) with one namespace. */
 function restrictedWithOneNamespace() {
   server.use(
@@ -53,7 +69,9 @@ function permissionsGrantedLater() {
   server.use(
     http.post(tokenEndpoint, () => {
       requests += 1;
-      return HttpResponse.json([{ rsname: 'serverless-container', scopes: [granted ? 'create' : 'create-limited'] }]);
+      return HttpResponse.json([
+        { rsname: 'serverless-container', scopes: [granted ? 'create' : 'create-limited'] },
+      ]);
     }),
   );
   return {
@@ -100,14 +118,18 @@ describe('upgrade call to action', () => {
       authorization: 'Bearer test-token',
     });
     answer();
-    await waitFor(() => expect(leaveForHostedPage).toHaveBeenCalledWith('https://pay.example.com/checkout/cs_1'));
+    await waitFor(() =>
+      expect(leaveForHostedPage).toHaveBeenCalledWith('https://pay.example.com/checkout/cs_1'),
+    );
     // Busy until the browser has left, so it is not pressed twice.
     expect(button).toHaveAttribute('aria-busy', 'true');
   });
 
   it('says the checkout could not be opened and can be pressed again', async () => {
     restrictedWithOneNamespace();
-    server.use(http.post('/billing/subscriptions', () => HttpResponse.json({ message: 'down' }, { status: 502 })));
+    server.use(
+      http.post('/billing/subscriptions', () => HttpResponse.json({ message: 'down' }, { status: 502 })),
+    );
     const { user } = openList();
     const button = await upgradeButton();
     await user.click(button);
@@ -132,6 +154,29 @@ describe('upgrade call to action', () => {
     expect(router.state.location.pathname).toBe('/compute/serverless-containers');
     expect(await upgradeButton()).toBeVisible();
   });
+
+  it('explains the redirect from the new-container page to a namespace that has its container', async () => {
+    restrictedWithOneNamespace();
+    server.use(
+      graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
+      graphql.query('NamespaceContainerNames', () =>
+        HttpResponse.json({ data: { namespace: { id: '1', containers: [{ name: 'web' }] } } }),
+      ),
+      graphql.query('NamespaceContainers', () =>
+        HttpResponse.json({ data: { namespace: { id: '1', containers: [container('web')] } } }),
+      ),
+    );
+    const { router } = renderWithProviders({ path: '/compute/serverless-containers/shop/container/new' });
+    expect(
+      await screen.findByText(
+        'Without a subscription a namespace holds one container. Upgrade to create more.',
+      ),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/compute/serverless-containers/shop/containers');
+    expect(await upgradeButton()).toBeVisible();
+    expect(screen.getByText('Without a subscription a namespace holds one container.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Create container' })).not.toBeInTheDocument();
+  });
 });
 
 describe('back from checkout', () => {
@@ -146,7 +191,10 @@ describe('back from checkout', () => {
     await waitFor(() => expect(router.state.location.searchStr).toBe(''));
     expect(window.localStorage.getItem(markerKey)).not.toBeNull();
     // No second checkout while this one is being activated.
-    expect(await screen.findByRole('button', { name: 'Activating subscription' })).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('button', { name: 'Activating subscription' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     const before = identity.requests();
 
     await advance(3_000);
@@ -193,7 +241,10 @@ describe('back from checkout', () => {
     permissionsGrantedLater();
     openList();
     expect(await screen.findByText('Activating your subscription…')).toBeVisible();
-    expect(await screen.findByRole('button', { name: 'Activating subscription' })).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('button', { name: 'Activating subscription' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
 
     await advance(7_000);
     expect(screen.queryByText(timedOut)).not.toBeInTheDocument();
@@ -240,12 +291,16 @@ describe('account menu', () => {
   it('opens the hosted billing-details page', async () => {
     server.use(
       graphql.query('Namespaces', () => HttpResponse.json({ data: { namespaces: [shop] } })),
-      http.post('/billing/information/update', () => HttpResponse.json({ url: 'https://pay.example.com/billing/bp_1' })),
+      http.post('/billing/information/update', () =>
+        HttpResponse.json({ url: 'https://pay.example.com/billing/bp_1' }),
+      ),
     );
     const { user } = openList();
     await user.click(await screen.findByRole('button', { name: 'Account of Ada Lovelace' }));
     const menu = await screen.findByRole('menu');
     await user.click(within(menu).getByRole('menuitem', { name: 'Update billing details' }));
-    await waitFor(() => expect(leaveForHostedPage).toHaveBeenCalledWith('https://pay.example.com/billing/bp_1'));
+    await waitFor(() =>
+      expect(leaveForHostedPage).toHaveBeenCalledWith('https://pay.example.com/billing/bp_1'),
+    );
   });
 });

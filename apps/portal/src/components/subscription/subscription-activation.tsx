@@ -28,7 +28,13 @@ export const checkoutCancelledMessage = 'Checkout cancelled. Nothing was charged
  * then either refreshes what the screens show (create buttons appear) or warns that it did not happen.
  * Loaded only for a customer coming back from checkout or with a request pending.
  */
-export function SubscriptionActivation({ accountId, checkout }: { accountId: string; checkout: CheckoutReturn | null }) {
+export function SubscriptionActivation({
+  accountId,
+  checkout,
+}: {
+  accountId: string;
+  checkout: CheckoutReturn | null;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const requestedAt = useSubscriptionRequestedAt(accountId);

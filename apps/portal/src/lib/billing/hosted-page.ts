@@ -18,7 +18,11 @@ export async function requestHostedPage({ path, body }: HostedPageRequest): Prom
   const token = await session.getAccessToken();
   const response = await fetch(`${env.billingUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+    },
     body: JSON.stringify(body ?? {}),
   });
   if (response.status === 401) {

@@ -14,7 +14,12 @@ export interface PollOptions {
  * wait resumed after a reload asks on the same schedule with the time left; the last question falls exactly
  * at the end of the wait. Rejects with the signal's reason when aborted.
  */
-export async function pollUntilGranted({ requestedAt, isGranted, signal, now = Date.now }: PollOptions): Promise<boolean> {
+export async function pollUntilGranted({
+  requestedAt,
+  isGranted,
+  signal,
+  now = Date.now,
+}: PollOptions): Promise<boolean> {
   const deadline = requestedAt + subscriptionWaitMs;
   for (;;) {
     await delay(Math.min(subscriptionPollIntervalMs, Math.max(0, deadline - now())), signal);
