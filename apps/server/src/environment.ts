@@ -63,11 +63,41 @@ const schema = z.object({
     )
     .optional(),
   // Who hosts checkout and billing-details pages and reports payments: `local` is Berth itself (test cards).
-  BILLING_PROVIDER: z.enum(['local']).default('local'),
+  BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  // BILLING_PROVIDER=stripe: the API key, the webhook endpoint's signing secret, our plan id → Stripe price id
+  // (`plan=price_…,plan=price_…`), and an API base other than Stripe's (a proxy; tests' stand-in).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PRICES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^[A-Za-z0-9_-]+=price_[A-Za-z0-9_]+$/, {
+          message: 'must be a comma-separated list of planId=price_… pairs',
+        }),
+      ),
+    )
+    .transform((pairs) => Object.fromEntries(pairs.map((pair) => pair.split('=') as [string, string])))
+    .optional(),
+  STRIPE_API_BASE: z.url().optional(),
   // Lets the registry sign-in check reach private and loopback addresses, over plain http too (tests).
   REGISTRY_VERIFY_ALLOW_PRIVATE: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICES'] as const;
 
 export type Environment = z.infer<typeof schema> & { PUBLIC_URL: string };
 
@@ -88,6 +118,14 @@ export function readEnvironment(source: Record<string, string | undefined> = pro
     throw new EnvironmentError(
       'Invalid environment variable SECRETS_KEY: required when NODE_ENV=production (openssl rand -base64 32)',
     );
+  }
+  if (env.BILLING_PROVIDER === 'stripe') {
+    const missing = STRIPE_REQUIRED.find((name) => env[name] === undefined);
+    if (missing) {
+      throw new EnvironmentError(
+        `Invalid environment variable ${missing}: required when BILLING_PROVIDER=stripe`,
+      );
+    }
   }
   return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
 }

@@ -312,6 +312,7 @@ export const billingCustomers = pgTable('billing_customers', {
   vatNumber: text('vat_number'),
   invoiceEmail: text('invoice_email'),
   consecutivePaymentFailures: integer('consecutive_payment_failures').notNull().default(0),
+  stripeCustomerId: text('stripe_customer_id').unique(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 

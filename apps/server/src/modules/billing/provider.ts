@@ -14,7 +14,7 @@ import type { BillablePlan } from './plans.ts';
 // Checkout sessions carry our customer id (client_reference_id) and the plan and resource (metadata, also
 // copied to the subscription's metadata), so every event names them and may arrive in any order.
 
-export type BillingProviderName = 'local';
+export type BillingProviderName = 'local' | 'stripe';
 
 export interface BillingCustomer {
   id: number;
