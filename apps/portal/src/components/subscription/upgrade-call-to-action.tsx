@@ -27,7 +27,16 @@ export function UpgradeCallToAction({ reason }: { reason?: string }) {
   };
 
   return (
-    <Stack spacing={0.5} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, maxWidth: { sm: 360 } }}>
+    // On a phone the list's action row is a line of its own: the button fills it whether or not the reason's
+    // text is there to widen it.
+    <Stack
+      spacing={0.5}
+      sx={{
+        alignItems: { xs: 'stretch', sm: 'flex-end' },
+        flexGrow: { xs: 1, sm: 0 },
+        maxWidth: { sm: 360 },
+      }}
+    >
       <Button
         variant="contained"
         startIcon={<MdiIcon path={mdiRocketLaunchOutline} />}
