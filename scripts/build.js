@@ -73,6 +73,7 @@ unlessUnchanged('codegen', {
   inputs: {
     paths: [
       'packages/schema/platform.graphql',
+      'packages/schema/billing.graphql',
       'packages/schema/codegen.ts',
       'apps/portal/src',
       'apps/server/test',
@@ -82,6 +83,7 @@ unlessUnchanged('codegen', {
   },
   outputs: [
     'apps/server/src/generated/resolvers-types.ts',
+    'apps/server/src/generated/billing-resolvers-types.ts',
     'apps/portal/src/gql/index.ts',
     'apps/server/test/generated/index.ts',
   ],

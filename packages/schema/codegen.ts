@@ -1,9 +1,22 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-/** The client preset over one client's sources: a typed `graphql()` for the documents written in them. */
-function typedDocuments(sources: string, output: string) {
+// Two schemas, each with its own generated types: the platform API (API.md) and the billing API (ours).
+// Codegen merges a root `schema` into every output's, so each output names its own.
+const PLATFORM_SCHEMA = 'packages/schema/platform.graphql';
+const BILLING_SCHEMA = 'packages/schema/billing.graphql';
+
+// Documents of the billing API are found by place: the portal's billing feature's api/ folder and the
+// server's billing-graphql tests. Every other document is the platform API's.
+const BILLING_DOCUMENTS = {
+  portal: 'apps/portal/src/features/billing/api/**/*.ts',
+  serverTests: 'apps/server/test/billing-graphql*.ts',
+};
+
+/** The client preset over documents: a typed `graphql()` for the operations written in them. */
+function typedDocuments(schema: string, documents: string[], output: string) {
   return {
-    documents: [`${sources}/**/*.{ts,tsx}`, `!${output}/**`],
+    schema,
+    documents: [...documents, `!${output}/**`],
     preset: 'client' as const,
     config: {
       documentMode: 'string',
@@ -15,38 +28,62 @@ function typedDocuments(sources: string, output: string) {
   };
 }
 
+const resolverTypes = (schema: string, mappers: Record<string, string>) => ({
+  schema,
+  plugins: ['typescript', 'typescript-resolvers'],
+  config: {
+    contextType: '../graphql/context.ts#GraphQLContext',
+    useTypeImports: true,
+    enumsAsTypes: true,
+    mappers,
+    scalars: { DateTime: 'Date', NamespaceId: 'number' },
+  },
+});
+
 const config: CodegenConfig = {
   overwrite: true,
-  schema: 'packages/schema/platform.graphql',
   ignoreNoDocuments: true,
   generates: {
-    'apps/server/src/generated/resolvers-types.ts': {
-      plugins: ['typescript', 'typescript-resolvers'],
-      config: {
-        contextType: '../graphql/context.ts#GraphQLContext',
-        useTypeImports: true,
-        enumsAsTypes: true,
-        mappers: {
-          Namespace: '../modules/namespaces/store.ts#NamespaceRow',
-          Account: '../modules/accounts/store.ts#AccountWithCustomer',
-          Customer: '../modules/accounts/store.ts#CustomerRow',
-          AuditLog: '../modules/audit/store.ts#AuditRow',
-          PrivateRegistry: '../modules/registries/store.ts#RegistryRow',
-          Volume: '../modules/volumes/store.ts#VolumeRow',
-          Container: '../modules/containers/store.ts#ContainerRow',
-          EnvironmentVariable: '../modules/containers/store.ts#EnvironmentVariableRow',
-          Ingress: '../modules/containers/store.ts#IngressRow',
-          Mount: '../modules/containers/store.ts#MountRow',
-          Replica: '../modules/containers/store.ts#ReplicaRow',
-          ContainerJob: '../modules/container-jobs/store.ts#ContainerJobRow',
-          ContainerJobRun: '../modules/container-jobs/store.ts#RunRow',
-        },
-        scalars: { DateTime: 'Date', NamespaceId: 'number' },
-      },
-    },
-    'apps/portal/src/gql/': typedDocuments('apps/portal/src', 'apps/portal/src/gql'),
+    'apps/server/src/generated/resolvers-types.ts': resolverTypes(PLATFORM_SCHEMA, {
+      Namespace: '../modules/namespaces/store.ts#NamespaceRow',
+      Account: '../modules/accounts/store.ts#AccountWithCustomer',
+      Customer: '../modules/accounts/store.ts#CustomerRow',
+      AuditLog: '../modules/audit/store.ts#AuditRow',
+      PrivateRegistry: '../modules/registries/store.ts#RegistryRow',
+      Volume: '../modules/volumes/store.ts#VolumeRow',
+      Container: '../modules/containers/store.ts#ContainerRow',
+      EnvironmentVariable: '../modules/containers/store.ts#EnvironmentVariableRow',
+      Ingress: '../modules/containers/store.ts#IngressRow',
+      Mount: '../modules/containers/store.ts#MountRow',
+      Replica: '../modules/containers/store.ts#ReplicaRow',
+      ContainerJob: '../modules/container-jobs/store.ts#ContainerJobRow',
+      ContainerJobRun: '../modules/container-jobs/store.ts#RunRow',
+    }),
+    'apps/server/src/generated/billing-resolvers-types.ts': resolverTypes(BILLING_SCHEMA, {
+      BillingSubscription: '../modules/billing/store.ts#SubscriptionRow',
+      BillingCustomer: '../modules/accounts/store.ts#CustomerRow',
+    }),
+    'apps/portal/src/gql/': typedDocuments(
+      PLATFORM_SCHEMA,
+      ['apps/portal/src/**/*.{ts,tsx}', `!${BILLING_DOCUMENTS.portal}`],
+      'apps/portal/src/gql',
+    ),
+    'apps/portal/src/gql/billing/': typedDocuments(
+      BILLING_SCHEMA,
+      [BILLING_DOCUMENTS.portal],
+      'apps/portal/src/gql/billing',
+    ),
     // The server's integration tests send typed documents too: results and variables from the schema.
-    'apps/server/test/generated/': typedDocuments('apps/server/test', 'apps/server/test/generated'),
+    'apps/server/test/generated/': typedDocuments(
+      PLATFORM_SCHEMA,
+      ['apps/server/test/**/*.ts', `!${BILLING_DOCUMENTS.serverTests}`],
+      'apps/server/test/generated',
+    ),
+    'apps/server/test/generated/billing/': typedDocuments(
+      BILLING_SCHEMA,
+      [BILLING_DOCUMENTS.serverTests],
+      'apps/server/test/generated/billing',
+    ),
   },
 };
 

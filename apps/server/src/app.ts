@@ -4,7 +4,7 @@ import { adminEndpoint } from './admin/endpoint.ts';
 import { createTokenVerifier } from './auth/verifier.ts';
 import { openDatabase, type DatabaseOptions } from './db/client.ts';
 import type { Environment } from './environment.ts';
-import { platformApi } from './graphql/plugin.ts';
+import { graphqlApis } from './graphql/plugin.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { createAuthenticator } from './http/authentication.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
@@ -76,7 +76,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       tokenRateLimit: tokenRateLimit(env),
     });
   }
-  await app.register(platformApi, { env, services, authenticate });
+  await app.register(graphqlApis, { env, services, authenticate });
   await app.register(billingRoutes, {
     env,
     billing: services.billing,

@@ -5,34 +5,48 @@ import { createErrorHandler, graphqlErrorBody } from '../http/errors.ts';
 import { apiRateLimit } from '../http/security.ts';
 import type { Services } from '../services.ts';
 import { createRequestLoaders } from './loaders.ts';
-import { createPlatformYoga, PLATFORM_ENDPOINT } from './server.ts';
+import {
+  BILLING_ENDPOINT,
+  createBillingYoga,
+  createPlatformYoga,
+  PLATFORM_ENDPOINT,
+  type ApiOptions,
+} from './server.ts';
 
-/** The platform API: GraphQL over HTTP at /graphql/platform for signed-in customers. */
-export async function platformApi(
+/**
+ * The customer APIs over GraphQL, for signed-in customers: the platform API at /graphql/platform and the
+ * billing API at /graphql/billing. Both answer the same way: bearer token first, GraphQL's error shape.
+ */
+export async function graphqlApis(
   app: FastifyInstance,
   deps: { env: Environment; services: Services; authenticate: Authenticate },
 ) {
   const { env, services } = deps;
-  const yoga = createPlatformYoga({
+  const options: ApiOptions = {
     logErrors: (error) => app.log.error({ err: error }, 'GraphQL resolver failed'),
-  });
+  };
   // Failures before GraphQL runs (authentication, body parsing) answer in GraphQL's error shape too.
   app.setErrorHandler(createErrorHandler(graphqlErrorBody));
   app.addHook('preHandler', requireAccount(deps.authenticate));
-  app.route({
-    method: ['GET', 'POST'],
-    url: PLATFORM_ENDPOINT,
-    config: { rateLimit: apiRateLimit(env) },
-    handler: async (request, reply) => {
-      const account = request.account;
-      if (!account) throw new Error('requireAccount let an anonymous request through');
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, {
-        req: request,
-        reply,
-        context: { account, services, loaders: createRequestLoaders(services, account) },
-      });
-      response.headers.forEach((value, key) => reply.header(key, value));
-      return reply.code(response.status).send(response.body);
-    },
-  });
+  for (const [url, yoga] of [
+    [PLATFORM_ENDPOINT, createPlatformYoga(options)],
+    [BILLING_ENDPOINT, createBillingYoga(options)],
+  ] as const) {
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      config: { rateLimit: apiRateLimit(env) },
+      handler: async (request, reply) => {
+        const account = request.account;
+        if (!account) throw new Error('requireAccount let an anonymous request through');
+        const response = await yoga.handleNodeRequestAndResponse(request, reply, {
+          req: request,
+          reply,
+          context: { account, services, loaders: createRequestLoaders(services, account) },
+        });
+        response.headers.forEach((value, key) => reply.header(key, value));
+        return reply.code(response.status).send(response.body);
+      },
+    });
+  }
 }

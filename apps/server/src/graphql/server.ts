@@ -9,6 +9,7 @@ import { DomainError } from '../errors.ts';
 import { accountResolvers } from '../modules/accounts/resolvers.ts';
 import { auditResolvers } from '../modules/audit/resolvers.ts';
 import { containerJobResolvers } from '../modules/container-jobs/resolvers.ts';
+import { billingResolvers } from '../modules/billing/resolvers.ts';
 import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
@@ -18,9 +19,10 @@ import type { GraphQLContext } from './context.ts';
 import { useArgumentGuard } from './input-guard.ts';
 
 const require = createRequire(import.meta.url);
-const typeDefs = readFileSync(require.resolve('@berth/schema/platform.graphql'), 'utf8');
+const schemaText = (file: string) => readFileSync(require.resolve(`@berth/schema/${file}`), 'utf8');
 
 export const PLATFORM_ENDPOINT = '/graphql/platform';
+export const BILLING_ENDPOINT = '/graphql/billing';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -64,22 +66,26 @@ function maskError(error: unknown, message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 
-export function createPlatformYoga(options: { logErrors: (error: unknown) => void }) {
+type SchemaDefinition = Parameters<typeof createSchema<ServerContext & GraphQLContext>>[0];
+
+export interface ApiOptions {
+  logErrors: (error: unknown) => void;
+}
+
+/**
+ * One customer API over GraphQL: its schema at its endpoint, with what every API of ours has (errors masked
+ * but domain errors kept, the argument guard, the query limits).
+ */
+function createApiYoga(
+  api: { endpoint: string; typeDefs: string; resolvers: SchemaDefinition['resolvers'] },
+  options: ApiOptions,
+) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: createSchema<ServerContext & GraphQLContext>({
-      typeDefs,
-      resolvers: [
-        accountResolvers,
-        namespaceResolvers,
-        auditResolvers,
-        pricingResolvers,
-        containerResolvers,
-        containerJobResolvers,
-        registryResolvers,
-        volumeResolvers,
-      ],
+      typeDefs: api.typeDefs,
+      resolvers: api.resolvers,
     }),
-    graphqlEndpoint: PLATFORM_ENDPOINT,
+    graphqlEndpoint: api.endpoint,
     graphiql: false,
     // CORS is answered for the whole server, for the configured origins only (http/security.ts).
     cors: false,
@@ -105,3 +111,30 @@ export function createPlatformYoga(options: { logErrors: (error: unknown) => voi
     ],
   });
 }
+
+/** The platform API (API.md). */
+export const createPlatformYoga = (options: ApiOptions) =>
+  createApiYoga(
+    {
+      endpoint: PLATFORM_ENDPOINT,
+      typeDefs: schemaText('platform.graphql'),
+      resolvers: [
+        accountResolvers,
+        namespaceResolvers,
+        auditResolvers,
+        pricingResolvers,
+        containerResolvers,
+        containerJobResolvers,
+        registryResolvers,
+        volumeResolvers,
+      ],
+    },
+    options,
+  );
+
+/** The billing API (ours): the signed-in customer's subscriptions, card and billing details. */
+export const createBillingYoga = (options: ApiOptions) =>
+  createApiYoga(
+    { endpoint: BILLING_ENDPOINT, typeDefs: schemaText('billing.graphql'), resolvers: [billingResolvers] },
+    options,
+  );

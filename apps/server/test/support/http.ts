@@ -1,6 +1,7 @@
 // Plain HTTP clients of the platform: the token endpoint and the GraphQL API, as other programs call them.
 
-import type { TypedDocumentString } from '../generated/graphql.ts';
+import type { TypedDocumentString as BillingDocument } from '../generated/billing/graphql.ts';
+import type { TypedDocumentString as PlatformDocument } from '../generated/graphql.ts';
 
 export const REALM_PATH = '/realms/berth';
 export const OIDC_PATH = `${REALM_PATH}/protocol/openid-connect`;
@@ -91,6 +92,14 @@ export interface GraphQLBody<T> {
  * The variables of a typed document: required when it has required variables, optional otherwise. With the
  * result type given by the caller (`data<T>(document, ...)`, which leaves TVariables `never`), any object.
  */
+/**
+ * A document of a generated `graphql()`, of either API (test/generated, test/generated/billing): its text,
+ * typed with its result and variables. Each generation has its own class (a private member makes them
+ * differ to TypeScript), hence the union.
+ */
+export type TypedDocumentString<TResult, TVariables> =
+  PlatformDocument<TResult, TVariables> | BillingDocument<TResult, TVariables>;
+
 export type VariablesArgument<TVariables> = [TVariables] extends [never]
   ? [variables?: Record<string, unknown>]
   : Record<string, never> extends TVariables
@@ -126,7 +135,7 @@ export interface PlatformApi {
 }
 
 async function send(
-  url: string,
+  endpoint: string,
   token: string | undefined,
   query: string | TypedDocumentString<unknown, never>,
   variables: Record<string, unknown> = {},
@@ -135,7 +144,7 @@ async function send(
   if (typeof query !== 'string' && !(query instanceof String)) {
     throw new Error('a GraphQL document missing from test/generated: run `npm run codegen`');
   }
-  const response = await fetch(`${url}/graphql/platform`, {
+  const response = await fetch(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query: query.toString(), variables }),
@@ -143,16 +152,15 @@ async function send(
   return json<GraphQLBody<unknown>>(response);
 }
 
-/** The platform API at url, each request with the token `token` gives (undefined: none). */
-export function platformApi(
-  url: string,
-  token: string | undefined | (() => Promise<string | undefined>),
-): PlatformApi {
+type TokenSource = string | undefined | (() => Promise<string | undefined>);
+
+/** A GraphQL API at this endpoint, each request with the token `token` gives (undefined: none). */
+function graphqlApi(endpoint: string, token: TokenSource): PlatformApi {
   const tokenNow = typeof token === 'function' ? token : async () => token;
   const gql = async (
     query: string | TypedDocumentString<unknown, never>,
     variables?: Record<string, unknown>,
-  ) => send(url, await tokenNow(), query, variables);
+  ) => send(endpoint, await tokenNow(), query, variables);
   const data = async (
     query: string | TypedDocumentString<unknown, never>,
     variables?: Record<string, unknown>,
@@ -166,6 +174,12 @@ export function platformApi(
   // One implementation behind both signatures of GraphQLRequest, which TypeScript cannot check against it.
   return { gql: gql as GraphQLRequest<'response'>, data: data as GraphQLRequest<'data'> };
 }
+
+/** The platform API of the server at url. */
+export const platformApi = (url: string, token: TokenSource) => graphqlApi(`${url}/graphql/platform`, token);
+
+/** The billing API (ours) of the server at url: documents are `graphql(...)` of test/generated/billing. */
+export const billingApi = (url: string, token: TokenSource) => graphqlApi(`${url}/graphql/billing`, token);
 
 /** The data of a query (text) sent with this token that must succeed. */
 export const gqlData = <T = Record<string, unknown>>(

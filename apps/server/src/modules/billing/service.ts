@@ -79,6 +79,7 @@ export function createBillingService(deps: {
     subscriptionsOf: store.subscriptionsOf,
     hasLiveSubscription: (customerId: number) => store.hasLiveSubscription(customerId),
     detailsOf: store.detailsOf,
+    paymentMethodOf: store.paymentMethodOf,
   };
 }
 

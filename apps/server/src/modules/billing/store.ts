@@ -14,6 +14,14 @@ export interface BillingDetails {
   invoiceEmail: string;
 }
 
+/** The card on file, as the provider summarised it: never the number. */
+export interface PaymentMethod {
+  brand: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+}
+
 export function createBillingStore(db: Db) {
   return {
     async subscriptionsOf(customerId: number): Promise<SubscriptionRow[]> {
@@ -51,6 +59,22 @@ export function createBillingStore(db: Db) {
         address: row.address ?? '',
         vatNumber: row.vatNumber ?? '',
         invoiceEmail: row.invoiceEmail ?? '',
+      };
+    },
+
+    async paymentMethodOf(customerId: number): Promise<PaymentMethod | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingCustomers)
+        .where(eq(billingCustomers.customerId, customerId));
+      // card_expiry is MM/YYYY as fulfilment writes it.
+      const expiry = /^(\d{2})\/(\d{4})$/.exec(row?.cardExpiry ?? '');
+      if (!row?.cardBrand || !row.cardLast4 || !expiry) return undefined;
+      return {
+        brand: row.cardBrand,
+        last4: row.cardLast4,
+        expiryMonth: Number(expiry[1]),
+        expiryYear: Number(expiry[2]),
       };
     },
 
