@@ -5,16 +5,30 @@ import { createLocalProvider } from './local/provider.ts';
 import type { BillingProvider } from './provider.ts';
 import { createBillingService } from './service.ts';
 import { createBillingStore } from './store.ts';
+import { createStripeProvider, type StripeSettings } from './stripe/provider.ts';
+
+/** The Stripe settings readEnvironment requires when BILLING_PROVIDER=stripe. */
+function stripeSettings(env: Environment): StripeSettings {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICES, STRIPE_API_BASE } = env;
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICES) {
+    throw new Error('BILLING_PROVIDER=stripe without its settings (readEnvironment checks them)');
+  }
+  return {
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    prices: STRIPE_PRICES,
+    ...(STRIPE_API_BASE ? { apiBase: STRIPE_API_BASE } : {}),
+  };
+}
 
 /** The billing area: the configured provider (BILLING_PROVIDER), the one fulfilment, the customer calls. */
 export function createBilling(deps: { env: Environment; db: Db }) {
   const store = createBillingStore(deps.db);
   const fulfilment = createFulfilment(deps.db);
-  const provider: BillingProvider = createLocalProvider({
-    publicUrl: deps.env.PUBLIC_URL,
-    store,
-    fulfilment,
-  });
+  const provider: BillingProvider =
+    deps.env.BILLING_PROVIDER === 'stripe'
+      ? createStripeProvider({ settings: stripeSettings(deps.env), db: deps.db, fulfilment })
+      : createLocalProvider({ publicUrl: deps.env.PUBLIC_URL, store, fulfilment });
   return {
     ...createBillingService({ publicUrl: deps.env.PUBLIC_URL, provider, store }),
     provider,

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import Stripe from 'stripe';
+import type { Db } from '../../../db/client.ts';
+import { EnvironmentError } from '../../../environment.ts';
+import { conflict } from '../../../errors.ts';
+import type { Fulfilment } from '../fulfilment.ts';
+import { PRODUCT_PLANS } from '../plans.ts';
+import type { BillingProvider } from '../provider.ts';
+import { createStripeCustomerStore } from './customers.ts';
+import { meaningOf } from './events.ts';
+
+// Stripe as the billing provider: Checkout Sessions for subscribing, the Customer Portal for billing
+// details, and a webhook whose verified events go to the one fulfilment (which applies each event id once).
+
+export const WEBHOOK_PATH = '/billing/webhooks/stripe';
+/** Seconds a signed webhook stays acceptable: older deliveries (replays) are refused. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Our plan id → Stripe price id. */
+  prices: Record<string, string>;
+  /** An API base other than https://api.stripe.com (a proxy; the tests' stand-in). */
+  apiBase?: string;
+}
+
+function stripeClient(settings: StripeSettings) {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(settings.secretKey, {
+    ...(base ? { host: base.hostname, protocol, port: base.port || (protocol === 'http' ? 80 : 443) } : {}),
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    appInfo: { name: 'Berth' },
+  });
+}
+
+const badRequest = (reply: FastifyReply, message: string) =>
+  reply.code(400).send({ error: 'BAD_REQUEST', message });
+
+export function createStripeProvider(deps: {
+  settings: StripeSettings;
+  db: Db;
+  fulfilment: Fulfilment;
+}): BillingProvider {
+  const { settings, fulfilment } = deps;
+  const unpriced = [...PRODUCT_PLANS.keys()].find((planId) => !settings.prices[planId]);
+  if (unpriced) {
+    throw new EnvironmentError(`Invalid environment variable STRIPE_PRICES: no price for plan ${unpriced}`);
+  }
+  const stripe = stripeClient(settings);
+  const customers = createStripeCustomerStore(deps.db);
+
+  async function routes(app: FastifyInstance) {
+    // Only this scope reads bodies as raw bytes: the signature is over the exact bytes Stripe sent.
+    await app.register(async (webhooks) => {
+      webhooks.removeAllContentTypeParsers();
+      webhooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+        done(null, body);
+      });
+
+      webhooks.post(WEBHOOK_PATH, async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string' || signature === '') {
+          return badRequest(reply, 'Missing Stripe-Signature header');
+        }
+        if (!Buffer.isBuffer(request.body)) return badRequest(reply, 'Missing event body');
+        let event: Stripe.Event;
+        try {
+          event = stripe.webhooks.constructEvent(
+            request.body,
+            signature,
+            settings.webhookSecret,
+            SIGNATURE_TOLERANCE_SECONDS,
+          );
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+            return badRequest(reply, `Invalid Stripe-Signature: ${error.message}`);
+          }
+          throw error;
+        }
+        const meaning = await meaningOf(event, customers.customerOfStripe);
+        // Not ours (another event type, another installation's customer): acknowledged, so not resent.
+        if (!meaning || !(await customers.exists(meaning.customerId))) {
+          return reply.code(200).send({ received: true, applied: false });
+        }
+        if (meaning.stripeCustomer) await customers.remember(meaning.customerId, meaning.stripeCustomer);
+        const result = await fulfilment.apply({ provider: 'stripe', id: event.id, changes: meaning.changes });
+        return reply.code(200).send({ received: true, applied: result === 'applied' });
+      });
+    });
+  }
+
+  return {
+    name: 'stripe',
+
+    async createCheckout({ customer, plan, resourceId, successUrl, cancelUrl }) {
+      const price = settings.prices[plan.id];
+      if (!price) throw new Error(`STRIPE_PRICES has no price for plan ${plan.id}`);
+      const metadata = { customerId: String(customer.id), planId: plan.id, resourceId };
+      const stripeCustomer = await customers.stripeCustomerOf(customer.id);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price, quantity: 1 }],
+        client_reference_id: String(customer.id),
+        metadata,
+        subscription_data: { metadata },
+        ...(stripeCustomer ? { customer: stripeCustomer } : { customer_email: customer.email }),
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      });
+      if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no url`);
+      return { url: session.url };
+    },
+
+    async createDetailsPage({ customer, returnUrl }) {
+      const stripeCustomer = await customers.stripeCustomerOf(customer.id);
+      if (!stripeCustomer) {
+        throw conflict('There are no billing details yet: they are kept from your first subscription on');
+      }
+      const session = await stripe.billingPortal.sessions.create({
+        customer: stripeCustomer,
+        return_url: returnUrl,
+      });
+      return { url: session.url };
+    },
+
+    routes,
+  };
+}
