@@ -50,7 +50,11 @@ export function UpgradeCallToAction({ reason }: { reason?: string }) {
         {activating ? 'Activating subscription' : 'Upgrade to create more'}
       </Button>
       {reason && !activating && (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: { sm: 'right' } }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ textAlign: { sm: 'right' }, textWrap: 'balance' }}
+        >
           {reason}
         </Typography>
       )}
