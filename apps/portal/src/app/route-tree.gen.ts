@@ -17,6 +17,7 @@ import { Route as NotFoundRouteImport } from './routes/not-found.tsx';
 import { Route as RegisterRouteImport } from './routes/register.tsx';
 import { Route as StorageRouteRouteImport } from './routes/storage/route.tsx';
 import { Route as WelcomeRouteImport } from './routes/welcome.tsx';
+import { Route as AccountBillingRouteImport } from './routes/account/billing.tsx';
 import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
 import { Route as ComputeServerlessContainersRouteRouteImport } from './routes/compute/serverless-containers/route.tsx';
 import { Route as StorageIndexRouteImport } from './routes/storage/index.tsx';
@@ -85,6 +86,11 @@ const StorageRouteRoute = StorageRouteRouteImport.update({
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccountBillingRoute = AccountBillingRouteImport.update({
+  id: '/account/billing',
+  path: '/account/billing',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ComputeIndexRoute = ComputeIndexRouteImport.update({
@@ -297,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
+  '/account/billing': typeof AccountBillingRoute;
   '/storage/databases': typeof StorageDatabasesRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
@@ -332,6 +339,7 @@ export interface FileRoutesByTo {
   '/not-found': typeof NotFoundRoute;
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
+  '/account/billing': typeof AccountBillingRoute;
   '/storage/databases': typeof StorageDatabasesRoute;
   '/compute': typeof ComputeIndexRoute;
   '/storage': typeof StorageIndexRoute;
@@ -368,6 +376,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
+  '/account/billing': typeof AccountBillingRoute;
   '/storage/databases': typeof StorageDatabasesRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
@@ -409,6 +418,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/welcome'
     | '/compute/serverless-containers'
+    | '/account/billing'
     | '/storage/databases'
     | '/compute/'
     | '/storage/'
@@ -444,6 +454,7 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/register'
     | '/welcome'
+    | '/account/billing'
     | '/storage/databases'
     | '/compute'
     | '/storage'
@@ -479,6 +490,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/welcome'
     | '/compute/serverless-containers'
+    | '/account/billing'
     | '/storage/databases'
     | '/compute/'
     | '/storage/'
@@ -518,6 +530,7 @@ export interface RootRouteChildren {
   NotFoundRoute: typeof NotFoundRoute;
   RegisterRoute: typeof RegisterRoute;
   WelcomeRoute: typeof WelcomeRoute;
+  AccountBillingRoute: typeof AccountBillingRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -576,6 +589,13 @@ declare module '@tanstack/react-router' {
       path: '/welcome';
       fullPath: '/welcome';
       preLoaderRoute: typeof WelcomeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/account/billing': {
+      id: '/account/billing';
+      path: '/account/billing';
+      fullPath: '/account/billing';
+      preLoaderRoute: typeof AccountBillingRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/compute/': {
@@ -956,6 +976,7 @@ const rootRouteChildren: RootRouteChildren = {
   NotFoundRoute: NotFoundRoute,
   RegisterRoute: RegisterRoute,
   WelcomeRoute: WelcomeRoute,
+  AccountBillingRoute: AccountBillingRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

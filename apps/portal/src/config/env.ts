@@ -1,5 +1,5 @@
 // Build-time settings (VITE_*) with defaults that fit the bundled server: everything on the portal's own origin.
-// Checked by hand rather than with zod: this runs before the first screen, and five settings do not need a
+// Checked by hand rather than with zod: this runs before the first screen, and six settings do not need a
 // schema library in the first download (zod stays in the chunks of the screens with forms).
 
 type Rule = { check: (value: string) => boolean; message: string };
@@ -12,6 +12,7 @@ const settings = {
   VITE_OIDC_CLIENT_ID: { fallback: 'berth-portal', rule: notEmpty },
   VITE_API_AUDIENCE: { fallback: 'berth-platform', rule: notEmpty },
   VITE_PLATFORM_GRAPHQL_URL: { fallback: '/graphql/platform', rule: notEmpty },
+  VITE_BILLING_GRAPHQL_URL: { fallback: '/graphql/billing', rule: notEmpty },
   VITE_BILLING_URL: { fallback: '/billing', rule: notEmpty },
 } as const;
 
@@ -40,6 +41,8 @@ export const env = {
   oidcClientId: parsed.VITE_OIDC_CLIENT_ID,
   apiAudience: parsed.VITE_API_AUDIENCE,
   platformGraphqlUrl: parsed.VITE_PLATFORM_GRAPHQL_URL,
+  /** The billing API (ours): subscriptions, card and billing details of the signed-in customer. */
+  billingGraphqlUrl: parsed.VITE_BILLING_GRAPHQL_URL,
   /** The billing REST calls (SPEC §7) live under this: `/subscriptions`, `/information/update`. */
   billingUrl: parsed.VITE_BILLING_URL,
 } as const;

@@ -1,37 +1,66 @@
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { mdiCubeOutline, mdiDatabaseOutline } from '@mdi/js';
+import { mdiCubeOutline, mdiDatabaseOutline, mdiReceiptTextOutline } from '@mdi/js';
 import { ListItemLink } from '../../components/router-links.tsx';
 
-const sections = [
+interface Entry {
+  label: string;
+  to: '/compute/serverless-containers' | '/storage/databases' | '/account/billing';
+  icon: string;
+}
+
+const products: readonly Entry[] = [
   { label: 'Serverless containers', to: '/compute/serverless-containers', icon: mdiCubeOutline },
   { label: 'Cloud databases', to: '/storage/databases', icon: mdiDatabaseOutline },
-] as const;
+];
+const accountPages: readonly Entry[] = [
+  { label: 'Billing', to: '/account/billing', icon: mdiReceiptTextOutline },
+];
 
-/** The product sections; the current one is marked for sighted and screen-reader users alike. */
+function Entries({ entries, onNavigate }: { entries: readonly Entry[]; onNavigate?: () => void }) {
+  return (
+    <List>
+      {entries.map((entry) => (
+        <ListItem key={entry.to} disablePadding>
+          <ListItemLink
+            to={entry.to}
+            onClick={onNavigate}
+            activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
+            sx={{ mx: 1, '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main' } }}
+          >
+            <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+              <MdiIcon path={entry.icon} />
+            </ListItemIcon>
+            <ListItemText primary={entry.label} />
+          </ListItemLink>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * The product sections, then the account's own pages; the current one is marked for sighted and
+ * screen-reader users alike.
+ */
 export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <nav aria-label="Products">
-      <List>
-        {sections.map((section) => (
-          <ListItem key={section.to} disablePadding>
-            <ListItemLink
-              to={section.to}
-              onClick={onNavigate}
-              activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
-              sx={{ mx: 1, '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main' } }}
-            >
-              <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
-                <MdiIcon path={section.icon} />
-              </ListItemIcon>
-              <ListItemText primary={section.label} />
-            </ListItemLink>
-          </ListItem>
-        ))}
-      </List>
-    </nav>
+    <>
+      <nav aria-label="Products">
+        <Entries entries={products} onNavigate={onNavigate} />
+      </nav>
+      {/* A line between the products and the account's pages (a border: no Divider in the first screen). */}
+      <Box
+        component="nav"
+        aria-label="Account"
+        sx={{ '&::before': { content: '""', display: 'block', mx: 2, borderTop: 1, borderColor: 'divider' } }}
+      >
+        <Entries entries={accountPages} onNavigate={onNavigate} />
+      </Box>
+    </>
   );
 }

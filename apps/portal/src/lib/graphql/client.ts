@@ -1,4 +1,5 @@
-import type { TypedDocumentString } from '../../gql/graphql.ts';
+import type { TypedDocumentString as BillingDocument } from '../../gql/billing/graphql.ts';
+import type { TypedDocumentString as PlatformDocument } from '../../gql/graphql.ts';
 import { GraphQLRequestError, HttpStatusError, type GraphQLErrorItem } from './errors.ts';
 import { defaultRetryPolicy, sleep, withRetry, type RetryPolicy } from './retry.ts';
 
@@ -11,6 +12,13 @@ export interface GraphQLClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
 }
+
+/**
+ * An operation of either API's generated `graphql()` (gql/, gql/billing/), typed with its result and
+ * variables. Each generation has its own class, which TypeScript tells apart, hence the union.
+ */
+export type TypedDocumentString<TResult, TVariables> =
+  PlatformDocument<TResult, TVariables> | BillingDocument<TResult, TVariables>;
 
 interface GraphQLResponseBody<TResult> {
   data?: TResult | null;
@@ -42,7 +50,11 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
         const token = await options.getAccessToken();
         const result = await fetch(options.endpoint, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            authorization: `Bearer ${token}`,
+          },
           body,
           signal,
         });

@@ -1,0 +1,175 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { mdiAlertCircleOutline, mdiCreditCardOutline } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { FactsList } from '../../../components/facts-list.tsx';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Section } from '../../../components/section.tsx';
+import { UpgradeCallToAction, useOpenHostedPage } from '../../../components/subscription/on-demand.ts';
+import { formatSuspendedReason } from '../../../lib/auth/access.ts';
+import { useAccess } from '../../../lib/auth/queries.ts';
+import type { BillingOverviewQuery } from '../../../gql/billing/graphql.ts';
+import { billingOverviewQueryOptions } from '../api/get-billing-overview.ts';
+import { describeCard } from '../components/billing-format.ts';
+import { SubscriptionList } from '../components/subscription-list.tsx';
+
+/** Opens the provider's billing-details page; the button stays busy until the tab has left. */
+function UpdateBillingDetailsButton() {
+  const detailsPage = useOpenHostedPage();
+  const leaving = detailsPage.isPending || detailsPage.isSuccess;
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<MdiIcon path={mdiCreditCardOutline} />}
+      loading={leaving}
+      loadingPosition="start"
+      aria-busy={leaving}
+      onClick={() => {
+        if (!leaving) detailsPage.mutate({ path: '/information/update' });
+      }}
+      sx={{ flexShrink: 0 }}
+    >
+      Update billing details
+    </Button>
+  );
+}
+
+function Suspension({ reason }: { reason: string }) {
+  return (
+    <Alert severity="error" variant="outlined">
+      <AlertTitle>Your account is suspended for {formatSuspendedReason(reason)}</AlertTitle>
+      {reason === 'PAYMENT_ISSUES'
+        ? 'Payments for your subscription failed. The next successful payment lifts the suspension: check your card with your card issuer, or update your billing details.'
+        : 'Contact customer support to lift the suspension.'}
+    </Alert>
+  );
+}
+
+function Subscriptions({ subscriptions }: { subscriptions: BillingOverviewQuery['subscriptions'] }) {
+  const access = useAccess();
+  if (subscriptions.length === 0) {
+    return (
+      <Section title="Subscriptions">
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <div>
+            <Typography sx={{ fontWeight: 600 }}>No subscription yet</Typography>
+            <Typography variant="body2" color="text.secondary">
+              A subscription lifts the limits of the free start: as many namespaces, containers and jobs as
+              you need.
+            </Typography>
+          </div>
+          {access?.restricted && <UpgradeCallToAction />}
+        </Stack>
+      </Section>
+    );
+  }
+  return (
+    <Section title="Subscriptions">
+      <SubscriptionList subscriptions={subscriptions} />
+    </Section>
+  );
+}
+
+function PaymentMethod({ card }: { card: BillingOverviewQuery['paymentMethod'] }) {
+  return (
+    <Section title="Payment method">
+      {card ? (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <MdiIcon path={mdiCreditCardOutline} />
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{describeCard(card)}</Typography>
+        </Stack>
+      ) : (
+        <Typography color="text.secondary">
+          No card on file. Your card is saved when you subscribe.
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+function BillingDetails({ details }: { details: BillingOverviewQuery['billingDetails'] }) {
+  return (
+    <Section title="Billing details" description="What your invoices show.">
+      {details ? (
+        <FactsList
+          facts={[
+            { term: 'Company', value: details.companyName },
+            {
+              term: 'Address',
+              value: <span style={{ whiteSpace: 'pre-line' }}>{details.address}</span>,
+            },
+            { term: 'VAT number', value: details.vatNumber || '—' },
+            { term: 'Invoice email', value: details.invoiceEmail },
+          ]}
+        />
+      ) : (
+        <Typography color="text.secondary">
+          No billing details yet. Add your company name and address with Update billing details.
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+function LoadingSections() {
+  return (
+    <Stack spacing={3} aria-busy="true" aria-label="Loading billing">
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} variant="rounded" height={120} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The customer's billing: subscriptions, the card on file, billing details, and a suspension's reason. */
+export function BillingPage() {
+  const overview = useQuery(billingOverviewQueryOptions);
+  const header = (
+    <PageHeader
+      title="Billing"
+      subtitle="Your subscriptions, payment method and billing details."
+      action={<UpdateBillingDetailsButton />}
+    />
+  );
+
+  if (overview.isError) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          icon={mdiAlertCircleOutline}
+          title="Billing could not be loaded"
+          description="The platform did not answer. Check your connection and try again."
+          action={
+            <Button variant="outlined" onClick={() => void overview.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
+  const data = overview.data;
+  return (
+    <>
+      {header}
+      {data ? (
+        <Stack spacing={3}>
+          {data.customer.suspendedReason && <Suspension reason={data.customer.suspendedReason} />}
+          <Subscriptions subscriptions={data.subscriptions} />
+          <PaymentMethod card={data.paymentMethod} />
+          <BillingDetails details={data.billingDetails} />
+        </Stack>
+      ) : (
+        <LoadingSections />
+      )}
+    </>
+  );
+}
