@@ -7,6 +7,8 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+const STRIPE_PRICE_PAIR = /^[A-Za-z0-9_-]+=price_[A-Za-z0-9_]+$/;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -82,12 +84,9 @@ const schema = z.object({
         .map((pair) => pair.trim())
         .filter(Boolean),
     )
-    .pipe(
-      z.array(
-        z.string().regex(/^[A-Za-z0-9_-]+=price_[A-Za-z0-9_]+$/, {
-          message: 'must be a comma-separated list of planId=price_… pairs',
-        }),
-      ),
+    .refine(
+      (pairs) => pairs.length > 0 && pairs.every((pair) => STRIPE_PRICE_PAIR.test(pair)),
+      'must be a comma-separated list of planId=price_… pairs',
     )
     .transform((pairs) => Object.fromEntries(pairs.map((pair) => pair.split('=') as [string, string])))
     .optional(),

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A stand-in of Stripe's API base on a random local port (the provider's STRIPE_API_BASE): it records each
+// request and answers the two calls Berth makes with objects shaped as Stripe documents them.
+
+export interface StripeRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The form-encoded body as Stripe's bracket keys, e.g. `line_items[0][price]`. */
+  params: Record<string, string>;
+}
+
+const random = () => randomBytes(12).toString('hex');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function answer(path: string, params: Record<string, string>): { status: number; body: object } {
+  const metadata = Object.fromEntries(
+    Object.entries(params)
+      .filter(([key]) => /^metadata\[[^\]]+\]$/.test(key))
+      .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
+  );
+  if (path === '/v1/checkout/sessions') {
+    const id = `cs_test_${random()}`;
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'checkout.session',
+        mode: params.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: params.client_reference_id ?? null,
+        customer: params.customer ?? null,
+        customer_email: params.customer_email ?? null,
+        metadata,
+        success_url: params.success_url,
+        cancel_url: params.cancel_url,
+        subscription: null,
+        created: nowSeconds(),
+        expires_at: nowSeconds() + 24 * 3600,
+        livemode: false,
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+      },
+    };
+  }
+  if (path === '/v1/billing_portal/sessions') {
+    const id = `bps_${random()}`;
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'billing_portal.session',
+        customer: params.customer,
+        return_url: params.return_url ?? null,
+        created: nowSeconds(),
+        livemode: false,
+        url: `https://billing.stripe.com/p/session/test_${random()}`,
+      },
+    };
+  }
+  return {
+    status: 404,
+    body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (POST: ${path})` } },
+  };
+}
+
+export async function startStripeStandIn() {
+  const requests: StripeRequest[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      requests.push({ method: request.method ?? '', path, headers: request.headers, params });
+      const { status, body } = answer(path, params);
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${random()}` });
+      response.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
