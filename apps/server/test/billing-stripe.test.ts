@@ -197,6 +197,22 @@ describe('checkout and the Customer Portal', () => {
   });
 });
 
+describe('Stripe refusing a call', () => {
+  it('is our failure (500, nothing of Stripe’s answer), not the customer’s bad input', async () => {
+    const alice = await createCustomer(server);
+    stripeApi.failNext(400, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: 'No such price: price_containers',
+    });
+    const answer = await billingRequest(server, '/billing/subscriptions', await alice.token(), {});
+    expect(answer).toMatchObject({
+      status: 500,
+      body: { error: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side' },
+    });
+  });
+});
+
 describe('webhook signature', () => {
   it('a correctly signed checkout.session.completed grants create to that customer only', async () => {
     const alice = await createCustomer(server);

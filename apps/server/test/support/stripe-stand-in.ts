@@ -69,6 +69,7 @@ function answer(path: string, params: Record<string, string>): { status: number;
 
 export async function startStripeStandIn() {
   const requests: StripeRequest[] = [];
+  const failures: { status: number; body: object }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -76,7 +77,7 @@ export async function startStripeStandIn() {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       requests.push({ method: request.method ?? '', path, headers: request.headers, params });
-      const { status, body } = answer(path, params);
+      const { status, body } = failures.shift() ?? answer(path, params);
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${random()}` });
       response.end(JSON.stringify(body));
     });
@@ -86,6 +87,10 @@ export async function startStripeStandIn() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** The next request is answered with this error (Stripe's `{error: {type, message}}`). */
+    failNext(status: number, error: { type: string; message: string; code?: string }) {
+      failures.push({ status, body: { error } });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

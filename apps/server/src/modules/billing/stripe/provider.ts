@@ -37,6 +37,20 @@ function stripeClient(settings: StripeSettings) {
   });
 }
 
+/**
+ * A Stripe API call. Its errors carry Stripe's status and message (a 400 for an unknown price would reach the
+ * customer as their own bad input): they become our failure, logged with what Stripe said, answered as a 500.
+ */
+async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    const status = error.statusCode === undefined ? '' : ` (HTTP ${String(error.statusCode)})`;
+    throw new Error(`Stripe ${what} failed${status}: ${error.type}: ${error.message}`);
+  }
+}
+
 const badRequest = (reply: FastifyReply, message: string) =>
   reply.code(400).send({ error: 'BAD_REQUEST', message });
 
@@ -101,16 +115,18 @@ export function createStripeProvider(deps: {
       if (!price) throw new Error(`STRIPE_PRICES has no price for plan ${plan.id}`);
       const metadata = { customerId: String(customer.id), planId: plan.id, resourceId };
       const stripeCustomer = await customers.stripeCustomerOf(customer.id);
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        line_items: [{ price, quantity: 1 }],
-        client_reference_id: String(customer.id),
-        metadata,
-        subscription_data: { metadata },
-        ...(stripeCustomer ? { customer: stripeCustomer } : { customer_email: customer.email }),
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-      });
+      const session = await callStripe('checkout session', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price, quantity: 1 }],
+          client_reference_id: String(customer.id),
+          metadata,
+          subscription_data: { metadata },
+          ...(stripeCustomer ? { customer: stripeCustomer } : { customer_email: customer.email }),
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        }),
+      );
       if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no url`);
       return { url: session.url };
     },
@@ -120,10 +136,9 @@ export function createStripeProvider(deps: {
       if (!stripeCustomer) {
         throw conflict('There are no billing details yet: they are kept from your first subscription on');
       }
-      const session = await stripe.billingPortal.sessions.create({
-        customer: stripeCustomer,
-        return_url: returnUrl,
-      });
+      const session = await callStripe('customer portal session', () =>
+        stripe.billingPortal.sessions.create({ customer: stripeCustomer, return_url: returnUrl }),
+      );
       return { url: session.url };
     },
 
