@@ -165,9 +165,10 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     await page.getByRole('button', { name: 'Subscribe for €9.00 a month' }).click();
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     await expect(page).toHaveURL(checkoutPath);
-    // What was typed stays, but the card's number and code are asked for again.
+    // What was typed stays, but the card's number and code are asked for again, from the number.
     await expect(page.getByLabel('Name on card')).toHaveValue('Una Upgrade');
     await expect(page.getByLabel('Card number')).toHaveValue('');
+    await expect(page.getByLabel('Card number')).toBeFocused();
     await expectAccessible(page);
     await captureHostedPage(page, 'subscription-checkout-declined');
     expect(await paymentState(page)).toEqual({ hasPaymentDetails: false, recurringPayment: false });
@@ -216,9 +217,11 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     await captureHostedPage(page, 'subscription-billing-details');
     await page.getByRole('button', { name: 'Save' }).click();
 
-    // Back in the portal, at the provider's return address (/account/billing, the portal's billing page).
-    await expect(page).not.toHaveURL(detailsPath);
-    await expect(page.getByRole('banner')).toBeVisible();
+    // Back in the portal's billing page (the provider's return address), which shows what was saved.
+    await expect(page).toHaveURL(/\/account\/billing$/);
+    await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+    await expect(page.getByText('Upgrade GmbH')).toBeVisible();
+    await expect(page.getByText('DE123456789')).toBeVisible();
 
     // Opened again, the page shows what was saved.
     await page.getByRole('button', { name: 'Account of Una Upgrade' }).click();

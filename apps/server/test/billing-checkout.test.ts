@@ -37,6 +37,10 @@ afterAll(() => server.close());
 
 const portal = () => `${server.url}/compute/serverless-containers`;
 
+/** The fields a page opens with the cursor in: after a refused submission, the one to correct first. */
+const focusedFields = (html: string) =>
+  [...html.matchAll(/<(?:input|textarea) id="field-(\w+)"[^>]* autofocus[ >]/g)].map((match) => match[1]);
+
 describe('the hosted checkout', () => {
   it('shows the plan, its monthly price and a card form, looking like a payment provider', async () => {
     const alice = await createCustomer(server);
@@ -48,6 +52,7 @@ describe('the hosted checkout', () => {
     expect(page.html).toContain('Test mode');
     for (const name of ['cardNumber', 'expiry', 'cvc', 'name']) expect(page.html).toContain(`name="${name}"`);
     expect(page.html).toContain(`href="${portal()}?checkout=cancelled"`);
+    expect(focusedFields(page.html)).toEqual([]);
   });
 
   it('charges the test card: the customer holds create at once, has payment details and pays recurringly', async () => {
@@ -106,6 +111,8 @@ describe('the hosted checkout', () => {
     expect(declined.status).toBe(402);
     expect(declined.html).toContain('<div class="alert" role="alert">Your card was declined.</div>');
     expect(declined.html).toContain('value="Ada Lovelace"');
+    // The number, which the page does not keep, is typed again first.
+    expect(focusedFields(declined.html)).toEqual(['cardNumber']);
     expect(await scopesOf(server, dave, 'serverless-container')).toEqual(['create-limited']);
     expect((await dave.data(BILLING_STATE)).customer).toMatchObject({
       hasPaymentDetails: false,
@@ -146,6 +153,7 @@ describe('the hosted checkout', () => {
       expect(answer.html).toContain(
         `<div class="field-error" id="field-${Object.keys(change)[0] ?? ''}-error">${message}</div>`,
       );
+      expect(focusedFields(answer.html), JSON.stringify(change)).toEqual(Object.keys(change));
     }
     expect(await scopesOf(server, erin, 'serverless-container')).toEqual(['create-limited']);
   });
@@ -276,6 +284,7 @@ describe('the hosted billing-details page', () => {
       const answer = await postForm(url, { ...DETAILS, ...change });
       expect(answer.status, field).toBe(400);
       expect(answer.html).toContain(`<div class="field-error" id="field-${field}-error">${message}</div>`);
+      expect(focusedFields(answer.html), field).toEqual([field]);
     }
     const kept = await postForm(url, { ...DETAILS, vatNumber: '123' });
     expect(kept.html).toContain('value="Analytical Engines Ltd"');

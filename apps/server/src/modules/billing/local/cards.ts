@@ -14,6 +14,8 @@ export interface CardForm {
   name: string;
 }
 export type CardField = keyof CardForm;
+/** The card form's fields, in the page's order. */
+export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const satisfies readonly CardField[];
 
 export type CardCheck =
   | { outcome: 'charged'; card: CardSummary }

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../../identity/pages.ts';
 import { formatEuros, type BillablePlan } from '../plans.ts';
-import { DECLINED_MESSAGE } from './cards.ts';
+import { CARD_FIELDS, DECLINED_MESSAGE } from './cards.ts';
+import { DETAILS_FIELDS } from './details-form.ts';
 
 // The hosted pages of the local provider. They stand for a card payment provider's pages (its own look, a
 // test-mode badge), not for the portal: the customer leaves Berth's portal for them and comes back.
@@ -68,12 +69,14 @@ interface Field {
   placeholder?: string;
   multiline?: boolean;
   required?: boolean;
+  /** Where the cursor is when the page opens: the field to correct after a refused submission. */
+  autofocus?: boolean;
 }
 
 function field(input: Field): string {
   const id = `field-${input.name}`;
   const errorId = `${id}-error`;
-  const common = `id="${id}" name="${input.name}" autocomplete="${input.autocomplete}"${input.required === false ? '' : ' required'} aria-invalid="${input.error ? 'true' : 'false'}"${input.error ? ` aria-describedby="${errorId}"` : ''}${input.placeholder ? ` placeholder="${escapeHtml(input.placeholder)}"` : ''}`;
+  const common = `id="${id}" name="${input.name}" autocomplete="${input.autocomplete}"${input.required === false ? '' : ' required'} aria-invalid="${input.error ? 'true' : 'false'}"${input.error ? ` aria-describedby="${errorId}"` : ''}${input.placeholder ? ` placeholder="${escapeHtml(input.placeholder)}"` : ''}${input.autofocus ? ' autofocus' : ''}`;
   const control = input.multiline
     ? `<textarea ${common}>${escapeHtml(input.value ?? '')}</textarea>`
     : `<input ${common} type="${input.type ?? 'text'}"${input.inputmode ? ` inputmode="${input.inputmode}"` : ''} value="${escapeHtml(input.value ?? '')}">`;
@@ -84,6 +87,10 @@ function field(input: Field): string {
 
 const alert = (message?: string) =>
   message ? `<div class="alert" role="alert">${escapeHtml(message)}</div>` : '';
+
+/** The first of `fields` (in page order) that has an error. */
+const firstInvalid = <T extends string>(fields: readonly T[], errors: Partial<Record<T, string>>) =>
+  fields.find((name) => errors[name] !== undefined);
 
 export interface CheckoutPageInput {
   action: string;
@@ -103,15 +110,17 @@ export function checkoutPage(input: CheckoutPageInput): string {
 <p class="note">Billed monthly in EUR to ${escapeHtml(input.email)}. Usage is billed on top at the listed rates. Cancel any time.</p>
 <a class="back" href="${escapeHtml(input.cancelUrl)}">← Back to Berth</a>`;
   const invalid = Object.keys(errors).length > 0;
+  // A declined card is typed again from its number, which the page does not keep.
+  const focus = input.error ? 'cardNumber' : firstInvalid(CARD_FIELDS, errors);
   const form = `<h1>Pay with card</h1>
 ${alert(input.error ?? (invalid ? 'Check the highlighted fields.' : undefined))}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
-${field({ name: 'cardNumber', label: 'Card number', autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '1234 1234 1234 1234', error: errors.cardNumber })}
+${field({ name: 'cardNumber', label: 'Card number', autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '1234 1234 1234 1234', error: errors.cardNumber, autofocus: focus === 'cardNumber' })}
 <div class="row">
-${field({ name: 'expiry', label: 'Expiry (MM / YY)', autocomplete: 'cc-exp', inputmode: 'numeric', placeholder: 'MM / YY', value: input.values?.expiry, error: errors.expiry })}
-${field({ name: 'cvc', label: 'CVC', autocomplete: 'cc-csc', inputmode: 'numeric', placeholder: '123', error: errors.cvc })}
+${field({ name: 'expiry', label: 'Expiry (MM / YY)', autocomplete: 'cc-exp', inputmode: 'numeric', placeholder: 'MM / YY', value: input.values?.expiry, error: errors.expiry, autofocus: focus === 'expiry' })}
+${field({ name: 'cvc', label: 'CVC', autocomplete: 'cc-csc', inputmode: 'numeric', placeholder: '123', error: errors.cvc, autofocus: focus === 'cvc' })}
 </div>
-${field({ name: 'name', label: 'Name on card', autocomplete: 'cc-name', value: input.values?.name, error: errors.name })}
+${field({ name: 'name', label: 'Name on card', autocomplete: 'cc-name', value: input.values?.name, error: errors.name, autofocus: focus === 'name' })}
 <button type="submit">Subscribe for ${formatEuros(input.plan.monthlyPriceCents)} a month</button>
 </form>
 <p class="hint">Test mode: the card <code>4242 4242 4242 4242</code> is charged, <code>4000 0000 0000 0002</code> is declined (“${escapeHtml(DECLINED_MESSAGE)}”); any future expiry date and any CVC.</p>`;
@@ -130,16 +139,17 @@ export interface DetailsPageInput {
 export function detailsPage(input: DetailsPageInput): string {
   const errors = input.errors ?? {};
   const { values } = input;
+  const focus = firstInvalid(DETAILS_FIELDS, errors);
   const summary = `<p class="plan">Billing details</p>
 <p class="note">These details appear on your invoices. Invoices are sent to the email address you give here.</p>
 <a class="back" href="${escapeHtml(input.returnUrl)}">← Back to Berth</a>`;
   const form = `<h1>Update billing details</h1>
 ${alert(Object.keys(errors).length > 0 ? 'Check the highlighted fields.' : undefined)}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
-${field({ name: 'companyName', label: 'Company name', autocomplete: 'organization', value: values.companyName, error: errors.companyName })}
-${field({ name: 'address', label: 'Address', autocomplete: 'street-address', multiline: true, value: values.address, error: errors.address })}
-${field({ name: 'vatNumber', label: 'VAT number (optional)', autocomplete: 'off', placeholder: 'DE123456789', required: false, value: values.vatNumber, error: errors.vatNumber })}
-${field({ name: 'invoiceEmail', label: 'Email for invoices', type: 'email', autocomplete: 'email', value: values.invoiceEmail, error: errors.invoiceEmail })}
+${field({ name: 'companyName', label: 'Company name', autocomplete: 'organization', value: values.companyName, error: errors.companyName, autofocus: focus === 'companyName' })}
+${field({ name: 'address', label: 'Address', autocomplete: 'street-address', multiline: true, value: values.address, error: errors.address, autofocus: focus === 'address' })}
+${field({ name: 'vatNumber', label: 'VAT number (optional)', autocomplete: 'off', placeholder: 'DE123456789', required: false, value: values.vatNumber, error: errors.vatNumber, autofocus: focus === 'vatNumber' })}
+${field({ name: 'invoiceEmail', label: 'Email for invoices', type: 'email', autocomplete: 'email', value: values.invoiceEmail, error: errors.invoiceEmail, autofocus: focus === 'invoiceEmail' })}
 <button type="submit">Save</button>
 </form>`;
   return page('Update billing details', summary, form);

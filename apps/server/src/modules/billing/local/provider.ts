@@ -5,7 +5,7 @@ import type { Fulfilment } from '../fulfilment.ts';
 import { PRODUCT_PLANS } from '../plans.ts';
 import type { BillingProvider } from '../provider.ts';
 import type { BillingSession, BillingStore, NewBillingSession } from '../store.ts';
-import { checkCard, type CardForm } from './cards.ts';
+import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
 import { checkDetails, DETAILS_FIELDS } from './details-form.ts';
 import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
 
@@ -19,7 +19,6 @@ export const SESSION_TTL_MS = 30 * 60_000;
 export const HOSTED_PATH = '/billing/hosted';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{16,100}$/;
-const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 
 const formSchema = (fields: readonly string[]) => ({
   type: 'object',
