@@ -349,12 +349,15 @@ describe('each event type', () => {
     const alice = await createCustomer(server);
     const ghost = { customerId: 2_000_000_000, accountId: 0 } as TestCustomer;
     const unknownCustomer = await deliver(checkoutCompleted(ghost));
+    const beyondIds = await deliver(
+      checkoutCompleted({ customerId: 9_999_999_999, accountId: 0 } as TestCustomer),
+    );
     const ownerless = { ...invoice(alice, 'open'), parent: null };
     const unknownStripeCustomer = await deliver(stripeEvent('invoice.payment_failed', ownerless));
     const otherType = await deliver(
       stripeEvent('customer.created', { id: `cus_${random()}`, object: 'customer' }),
     );
-    for (const answer of [unknownCustomer, unknownStripeCustomer, otherType]) {
+    for (const answer of [unknownCustomer, beyondIds, unknownStripeCustomer, otherType]) {
       expect(answer).toEqual({ status: 200, body: { received: true, applied: false } });
     }
     expect(await eventsOf(alice)).toEqual([]);

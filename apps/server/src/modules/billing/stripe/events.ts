@@ -17,11 +17,14 @@ export interface StripeEventMeaning {
 type Ours = Omit<SubscriptionFacts, 'subscription' | 'currentPeriodEnd'>;
 
 const POSITIVE_ID = /^[1-9][0-9]{0,9}$/;
+/** Customer ids are PostgreSQL integers: a larger number names no customer (and must not fail the query). */
+const MAX_ID = 2_147_483_647;
 
 /** Our customer, plan and resource from metadata our checkout wrote; undefined when they are not there. */
 function oursIn(metadata: Stripe.Metadata | null | undefined): Ours | undefined {
   const { customerId, planId, resourceId } = metadata ?? {};
-  if (!customerId || !POSITIVE_ID.test(customerId) || !planId || !resourceId) return undefined;
+  if (!customerId || !POSITIVE_ID.test(customerId) || Number(customerId) > MAX_ID || !planId || !resourceId)
+    return undefined;
   return { customerId: Number(customerId), planId, resourceId };
 }
 
