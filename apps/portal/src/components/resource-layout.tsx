@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { mdiAlertCircleOutline, mdiMagnify } from '@mdi/js';
+import { mdiMagnify } from '@mdi/js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Outlet, type LinkProps } from '@tanstack/react-router';
 import { GraphQLRequestError } from '../lib/graphql/errors.ts';
-import { EmptyState } from './empty-state.tsx';
+
 import { MessagePage } from './message-page.tsx';
 import { PageHeader } from './page-header.tsx';
 import { RouteTabs, type RouteTab } from './route-tabs.tsx';
 import { ButtonLink, type LinkTarget } from './router-links.tsx';
 import { StateChip } from './state-chip.tsx';
 import { TruncatedName } from './truncated-name.tsx';
+import { LoadError } from './load-error.tsx';
 
 interface ResourceLayoutProps<TResource extends { name: string; state: string }> {
   /** What the page shows, as customers call it: `container`, `container job`. */
@@ -60,18 +60,7 @@ export function ResourceLayout<TResource extends { name: string; state: string }
     );
   }
   if (query.isError) {
-    return (
-      <EmptyState
-        icon={mdiAlertCircleOutline}
-        title={`This ${kind} could not be loaded`}
-        description="The platform did not answer. Check your connection and try again."
-        action={
-          <Button variant="outlined" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={`This ${kind} could not be loaded`} onRetry={query.refetch} />;
   }
   if (!query.data) {
     return (

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { mdiAlertCircleOutline, mdiMagnify, mdiPlus } from '@mdi/js';
+import { mdiMagnify, mdiPlus } from '@mdi/js';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { mayCreate } from '../lib/auth/access.ts';
 import { useAccess } from '../lib/auth/queries.ts';
@@ -13,6 +13,7 @@ import { MdiIcon } from './mdi-icon.tsx';
 import { ResourceTable, type ResourceColumn, type TableSort } from './resource-table.tsx';
 import { ButtonLink, type LinkTarget } from './router-links.tsx';
 import { TruncatedName } from './truncated-name.tsx';
+import { LoadError } from './load-error.tsx';
 
 export interface ResourceListViewProps<TRow extends ChangeableResource, TKey extends QueryKey> {
   /** The table's name, plural: `Containers`; lowercased in messages. */
@@ -77,18 +78,7 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
   const noun = label.toLowerCase();
 
   if (list.isError) {
-    return (
-      <EmptyState
-        icon={mdiAlertCircleOutline}
-        title={`The ${noun} could not be loaded`}
-        description="The platform did not answer. Check your connection and try again."
-        action={
-          <Button variant="outlined" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={`The ${noun} could not be loaded`} onRetry={list.refetch} />;
   }
 
   const rows = list.data;

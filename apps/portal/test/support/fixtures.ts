@@ -1,4 +1,4 @@
-import type { NamespaceQuery } from '../../src/gql/graphql.ts';
+import type { NamespaceContainersQuery, NamespaceQuery } from '../../src/gql/graphql.ts';
 
 /** A namespace at rest, as the `Namespace` query answers it. */
 export function namespace(
@@ -14,6 +14,25 @@ export function namespace(
     internalName: `ns-${name}`,
     createdAt: '2024-12-01T08:00:00Z',
     modifiedAt: '2024-12-01T08:00:00Z',
+    ...changes,
+  };
+}
+
+export type ContainerRow = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
+
+/** A container at rest, as the containers tab's query answers it. */
+export function containerRow(name: string, changes: Partial<ContainerRow> = {}): ContainerRow {
+  return {
+    id: `id-${name}`,
+    name,
+    image: 'nginx:1.27',
+    state: 'created',
+    locked: false,
+    resources: 'CPU_250_RAM_500',
+    numberOfReplicas: 1,
+    availableReplicas: 1,
+    autoScaling: null,
+    ingresses: [],
     ...changes,
   };
 }

@@ -17,7 +17,12 @@ function declaredFor(pathname: string) {
       step.label,
       router.buildLocation({ to: step.link.to, params: step.link.params }).pathname,
     ]),
-    title: documentTitle(resolveRouteMeta(matches.map((match) => match.staticData), params).title),
+    title: documentTitle(
+      resolveRouteMeta(
+        matches.map((match) => match.staticData),
+        params,
+      ).title,
+    ),
   };
 }
 

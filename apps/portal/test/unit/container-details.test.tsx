@@ -8,9 +8,8 @@ import type {
   ContainerJobQuery,
   ContainerQuery,
   DefaultContainerAddressQueryVariables,
-  NamespaceContainersQuery,
 } from '../../src/gql/graphql.ts';
-import { namespace } from '../support/fixtures.ts';
+import { containerRow, namespace, type ContainerRow } from '../support/fixtures.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -113,20 +112,8 @@ describe('replica counts', () => {
   });
 
   it('shows them in the containers list, the range on a line of its own', async () => {
-    type Row = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
-    const row = (name: string, changes: Partial<Row>): Row => ({
-      id: name,
-      name,
-      image: 'nginx',
-      state: 'running',
-      locked: false,
-      resources: 'CPU_250_RAM_500',
-      numberOfReplicas: 1,
-      availableReplicas: 1,
-      autoScaling: null,
-      ingresses: [],
-      ...changes,
-    });
+    const row = (name: string, changes: Partial<ContainerRow>) =>
+      containerRow(name, { id: name, image: 'nginx', state: 'running', ...changes });
     server.use(
       graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
       graphql.query('NamespaceContainers', () =>

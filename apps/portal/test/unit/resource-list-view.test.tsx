@@ -1,31 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { NamespaceContainersQuery } from '../../src/gql/graphql.ts';
-import { namespace } from '../support/fixtures.ts';
+import { containerRow, namespace, type ContainerRow } from '../support/fixtures.ts';
 import { permissions } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
 // The list shell (components/resource-list-view.tsx), through the containers tab that declares it.
 
-type ContainerRow = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
-
-function container(name: string, changes: Partial<ContainerRow> = {}): ContainerRow {
-  return {
-    id: `id-${name}`,
-    name,
-    image: 'nginx:1.27',
-    state: 'created',
-    locked: false,
-    resources: 'CPU_250_RAM_500',
-    numberOfReplicas: 1,
-    availableReplicas: 1,
-    autoScaling: null,
-    ingresses: [],
-    ...changes,
-  };
-}
+const container = containerRow;
 
 /** Answers the containers query with each list in turn (the last one from then on); counts the requests. */
 function serveContainers(...answers: (ContainerRow[] | 'error')[]) {

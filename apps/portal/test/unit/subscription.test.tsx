@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NamespaceContainersQuery, NamespacesQuery } from '../../src/gql/graphql.ts';
+import type { NamespacesQuery } from '../../src/gql/graphql.ts';
 import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
-import { namespace } from '../support/fixtures.ts';
+import { containerRow, namespace } from '../support/fixtures.ts';
 import { permissions } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
@@ -35,20 +35,7 @@ const shop: NamespacesQuery['namespaces'][number] = {
   volumes: [],
 };
 
-type ContainerRow = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
-
-const container = (name: string): ContainerRow => ({
-  id: `id-${name}`,
-  name,
-  image: 'nginx:1.27',
-  state: 'created',
-  locked: false,
-  resources: 'CPU_250_RAM_500',
-  numberOfReplicas: 1,
-  availableReplicas: 1,
-  autoScaling: null,
-  ingresses: [],
-});
+const container = (name: string) => containerRow(name);
 
 /** A restricted customer (`create-limited`) with one namespace. */
 function restrictedWithOneNamespace() {

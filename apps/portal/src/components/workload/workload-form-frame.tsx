@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { mdiAlertCircleOutline } from '@mdi/js';
-import { EmptyState } from '../empty-state.tsx';
+
 import { useWorkloadFormOptions, type WorkloadFormOptions } from './get-workload-form-options.ts';
+import { LoadError } from '../load-error.tsx';
 
 /**
  * Where a container's or job's form goes: it waits for the namespace's registries and volumes (and for
@@ -22,15 +21,10 @@ export function WorkloadFormFrame({
   const options = useWorkloadFormOptions(namespace);
   if (options.isError) {
     return (
-      <EmptyState
-        icon={mdiAlertCircleOutline}
+      <LoadError
         title="The form could not be prepared"
         description="The registries and volumes of this namespace could not be loaded. Check your connection and try again."
-        action={
-          <Button variant="outlined" onClick={() => void options.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={options.refetch}
       />
     );
   }

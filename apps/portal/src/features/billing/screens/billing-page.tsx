@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { mdiAlertCircleOutline, mdiCreditCardOutline } from '@mdi/js';
+import { mdiCreditCardOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../../components/empty-state.tsx';
+
 import { FactsList } from '../../../components/facts-list.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -18,6 +18,7 @@ import type { BillingOverviewQuery } from '../../../gql/billing/graphql.ts';
 import { billingOverviewQueryOptions } from '../api/get-billing-overview.ts';
 import { describeCard } from '../components/billing-format.ts';
 import { SubscriptionList } from '../components/subscription-list.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** Opens the provider's billing-details page; the button stays busy until the tab has left. */
 function UpdateBillingDetailsButton() {
@@ -142,16 +143,7 @@ export function BillingPage() {
     return (
       <>
         {header}
-        <EmptyState
-          icon={mdiAlertCircleOutline}
-          title="Billing could not be loaded"
-          description="The platform did not answer. Check your connection and try again."
-          action={
-            <Button variant="outlined" onClick={() => void overview.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="Billing could not be loaded" onRetry={overview.refetch} />
       </>
     );
   }

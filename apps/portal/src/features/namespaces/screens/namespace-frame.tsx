@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { mdiAlertCircleOutline, mdiMagnify } from '@mdi/js';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { mdiMagnify } from '@mdi/js';
+
 import { MessagePage } from '../../../components/message-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
@@ -13,6 +12,7 @@ import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
 import { useNamespace } from '../api/get-namespace.ts';
 import { isChanging } from '../../../lib/resource-activity.ts';
 import { DeleteNamespaceButton } from '../components/delete-namespace-button.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** Heading, state and delete action of one namespace, around its tabs; or why it cannot be shown. */
 export function NamespaceFrame({ name, children }: { name: string; children: ReactNode }) {
@@ -34,18 +34,7 @@ export function NamespaceFrame({ name, children }: { name: string; children: Rea
     );
   }
   if (namespace.isError) {
-    return (
-      <EmptyState
-        icon={mdiAlertCircleOutline}
-        title="This namespace could not be loaded"
-        description="The platform did not answer. Check your connection and try again."
-        action={
-          <Button variant="outlined" onClick={() => void namespace.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadError title="This namespace could not be loaded" onRetry={namespace.refetch} />;
   }
   if (!namespace.data) {
     return (

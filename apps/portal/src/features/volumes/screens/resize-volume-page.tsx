@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { mdiAlertCircleOutline, mdiMagnify } from '@mdi/js';
+import { mdiMagnify } from '@mdi/js';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
+
 import { FactsList } from '../../../components/facts-list.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { MessagePage } from '../../../components/message-page.tsx';
@@ -20,6 +20,7 @@ import { useIncreaseVolume } from '../api/increase-volume.ts';
 import { UsageBar } from '../components/usage-bar.tsx';
 import { volumeLimits, volumeResizeSchema, type VolumeResizeValues } from '../components/volume-schema.ts';
 import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize');
 
@@ -32,18 +33,7 @@ export function ResizeVolumePage() {
 
   let content;
   if (volume.isError) {
-    content = (
-      <EmptyState
-        icon={mdiAlertCircleOutline}
-        title="The volume could not be loaded"
-        description="The platform did not answer. Check your connection and try again."
-        action={
-          <Button variant="outlined" onClick={() => void volume.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    content = <LoadError title="The volume could not be loaded" onRetry={volume.refetch} />;
   } else if (volume.data === null) {
     return (
       <MessagePage
