@@ -86,8 +86,13 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
     create !== undefined &&
     (create.permission !== 'create-limited' ||
       (access !== undefined && rows !== undefined && mayCreate(access, rows.length)));
+  // Only a restricted customer is offered the upgrade: a suspended one is told why by the access banner, and a
+  // subscription would not lift the suspension.
   const planLimited =
-    create?.permission === 'create-limited' && access !== undefined && rows !== undefined && !canCreate;
+    create?.permission === 'create-limited' &&
+    access?.restricted === true &&
+    rows !== undefined &&
+    !canCreate;
   const createButton = create && canCreate && (
     <ButtonLink
       to={create.link.to}
@@ -103,8 +108,7 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
     createButton ||
     (planLimited && (
       <Suspense>
-        {/* A suspended customer is told why by the access banner. */}
-        <UpgradeCallToAction reason={access.restricted ? create.restrictedReason : undefined} />
+        <UpgradeCallToAction reason={create.restrictedReason} />
       </Suspense>
     ));
 

@@ -150,11 +150,13 @@ describe('resource list view', () => {
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
 
-  it('tells a suspended customer what will appear, without a create action', async () => {
+  it('tells a suspended customer what will appear, without a create action or an upgrade', async () => {
     server.use(permissions());
     serveContainers([]);
     openContainers();
     expect(await screen.findByText('Containers created in this namespace will appear here.')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Create container' })).not.toBeInTheDocument();
+    // A subscription would not lift a suspension: the access banner says what does.
+    expect(screen.queryByRole('button', { name: /Upgrade/ })).not.toBeInTheDocument();
   });
 });
