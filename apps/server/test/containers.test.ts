@@ -96,6 +96,14 @@ describe('resourceSpecifications', () => {
     );
     expect(error.message).toMatch(/kind: .*gpu/);
   });
+
+  it('gives the volume price per GB and month', async () => {
+    const alice = await subscribed();
+    const { resourceSpecifications } = await alice.data(RESOURCE_SPECIFICATIONS, { kind: 'volume' });
+    expect(resourceSpecifications).toEqual([
+      { id: 'VOLUME_GB', kind: 'volume', cpu: 0, ram: 0, price: { amount: 10, currency: 'EUR' } },
+    ]);
+  });
 });
 
 describe('containerCreate rules', () => {

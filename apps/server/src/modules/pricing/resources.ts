@@ -1,8 +1,12 @@
 import { badInput } from '../../errors.ts';
 
-// Our price list for container sizes: monthly, in EUR cents, per share of CPU and of memory.
+// Our price list, the one place prices live: monthly, in EUR cents. Containers and job runs pay per share
+// of CPU and of memory of their size, volumes per GB of their size. Usage is metered by the second and
+// priced at a month's share: a month is HOURS_PER_MONTH hours (365 days × 24 / 12, as clouds bill).
 const CENTS_PER_250_MILLICORES = 120;
 const CENTS_PER_500_MB = 50;
+export const VOLUME_CENTS_PER_GB_MONTH = 10;
+export const HOURS_PER_MONTH = 730;
 
 const MILLICORES = [250, 500, 750, 1000, 2000, 3000, 4000];
 const MEGABYTES = [
@@ -48,9 +52,18 @@ export function resourceSpecification(id: string) {
   };
 }
 
-/** resourceSpecifications(kind): only containers have sizes so far. */
+/** The volume price as a ResourceSpecification (ours): one GB of storage for a month. */
+const VOLUME_GB_SPECIFICATION = {
+  id: 'VOLUME_GB',
+  kind: 'volume',
+  cpu: 0,
+  ram: 0,
+  price: { amount: VOLUME_CENTS_PER_GB_MONTH, currency: 'EUR' },
+};
+
+/** resourceSpecifications(kind): container sizes (jobs run in the same sizes), or the volume's GB price. */
 export function resourceSpecifications(kind: string) {
-  if (kind !== 'container')
-    throw badInput('kind', `kind: no resource specifications for "${kind}"; use container`);
-  return CONTAINER_SIZES.map((size) => resourceSpecification(size.id));
+  if (kind === 'container') return CONTAINER_SIZES.map((size) => resourceSpecification(size.id));
+  if (kind === 'volume') return [VOLUME_GB_SPECIFICATION];
+  throw badInput('kind', `kind: no resource specifications for "${kind}"; use container or volume`);
 }
