@@ -25,10 +25,37 @@ export function permissions(...scopes: ('create' | 'create-limited')[]) {
   );
 }
 
+/**
+ * The platform's price list: monthly EUR cents per container size (per replica) and per GB of volume. By default
+ * the smallest size at 170 cents and 10 cents a GB, as the server lists them.
+ */
+export function priceList({
+  sizes = { CPU_250_RAM_500: 170 },
+  volumeGbCents = 10,
+}: { sizes?: Record<string, number>; volumeGbCents?: number } = {}) {
+  return graphql.query('PriceList', () =>
+    HttpResponse.json({
+      data: {
+        containerSizes: Object.entries(sizes).map(([id, amount]) => {
+          const [, millicores = 0, megabytes = 0] = /^CPU_(\d+)_RAM_(\d+)$/.exec(id)?.map(Number) ?? [];
+          return { id, cpu: millicores / 1000, ram: megabytes / 1000, price: { amount, currency: 'EUR' } };
+        }),
+        volume: [{ id: 'VOLUME_GB', price: { amount: volumeGbCents, currency: 'EUR' } }],
+      },
+    }),
+  );
+}
+
 export const defaultHandlers = [
   http.get(`${realm}/.well-known/openid-configuration`, () =>
     HttpResponse.json({ issuer: realm, token_endpoint: tokenEndpoint }),
   ),
   permissions('create'),
   graphql.query('Account', () => HttpResponse.json({ data: { account } })),
+  priceList(),
 ];
+
+/** The price list fails to load (an error the portal does not retry). */
+export const priceListFails = graphql.query('PriceList', () =>
+  HttpResponse.json({ errors: [{ message: 'Prices are down', extensions: { code: 'INTERNAL' } }] }),
+);

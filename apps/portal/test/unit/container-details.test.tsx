@@ -251,11 +251,6 @@ describe('container form web addresses', () => {
   }
 
   it('shows the default address whole once the name is typed, asking the platform once typing pauses', async () => {
-    server.use(
-      graphql.query('ContainerResourceSpecifications', () =>
-        HttpResponse.json({ data: { resourceSpecifications: [] } }),
-      ),
-    );
     const asked = serveDefaultAddresses();
     const { user } = renderCreateForm();
     const addresses = within(await screen.findByRole('region', { name: 'Web addresses' }));

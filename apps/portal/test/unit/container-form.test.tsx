@@ -16,6 +16,7 @@ import {
 } from '../../src/features/containers/components/container-schema.ts';
 
 import { renderWithProviders } from '../support/render.tsx';
+import { priceList, priceListFails } from '../support/handlers.ts';
 import { server } from '../support/server.ts';
 
 // The size picker asks the platform for prices, the web addresses section for the default address.
@@ -26,15 +27,7 @@ beforeEach(() => {
         data: { namespace: { id: '1', defaultContainerAddress: 'shop-web-1a2b3c4d.apps.localhost' } },
       }),
     ),
-    graphql.query('ContainerResourceSpecifications', () =>
-      HttpResponse.json({
-        data: {
-          resourceSpecifications: [
-            { id: 'CPU_250_RAM_500', cpu: 0.25, ram: 0.5, price: { amount: 170, currency: 'EUR' } },
-          ],
-        },
-      }),
-    ),
+    priceList({ sizes: { CPU_250_RAM_500: 170 } }),
   );
 });
 
@@ -74,9 +67,22 @@ async function renderForm(props: Partial<ContainerFormProps> = {}) {
 }
 
 describe('container form', () => {
-  it('shows the monthly price of the chosen size', async () => {
+  it('shows the monthly price of the chosen size, per replica', async () => {
+    server.use(priceList({ sizes: { CPU_250_RAM_500: 170, CPU_500_RAM_500: 290 } }));
+    const { user } = await renderForm();
+    expect(await screen.findByText('€1.70 per month per replica')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'CPU' }));
+    await user.click(screen.getByRole('option', { name: '0.5 vCPU' }));
+    expect(await screen.findByText('€2.90 per month per replica')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'CPU' }));
+    await user.click(screen.getByRole('option', { name: '4 vCPU' }));
+    expect(await screen.findByText('No price listed for this size.')).toBeInTheDocument();
+  });
+
+  it('says when the price could not be loaded', async () => {
+    server.use(priceListFails);
     await renderForm();
-    expect(await screen.findByText(/1\.70 per month per replica/)).toBeInTheDocument();
+    expect(await screen.findByText('The price could not be loaded.')).toBeInTheDocument();
   });
 
   it('validates inline and sends nothing while something is wrong', async () => {

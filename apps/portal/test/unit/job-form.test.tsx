@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { priceList, priceListFails } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
+import { server } from '../support/server.ts';
 import { JobForm, type JobFormProps } from '../../src/features/container-jobs/components/job-form.tsx';
 import {
   toJobCreateInput,
@@ -65,6 +67,29 @@ async function enterExpression(user: ReturnType<typeof userEvent.setup>, text: s
 }
 
 describe('container job form', () => {
+  it('shows the price of an hour of a run of the chosen size', async () => {
+    server.use(priceList({ sizes: { CPU_250_RAM_500: 170, CPU_4000_RAM_16000: 3520 } }));
+    const { user } = await renderForm();
+    // 170 cents a month over 730 hours: 0.2329 cents, €0.0023 an hour.
+    expect(await screen.findByText('€0.0023 per run-hour')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'CPU' }));
+    await user.click(screen.getByRole('option', { name: '4 vCPU' }));
+    await user.click(screen.getByRole('combobox', { name: 'Memory' }));
+    await user.click(screen.getByRole('option', { name: '16 GB' }));
+    // 3520 / 730 = 4.8219 cents: €0.0482.
+    expect(await screen.findByText('€0.0482 per run-hour')).toBeInTheDocument();
+  });
+
+  it('says when the price could not be loaded, and still saves', async () => {
+    server.use(priceListFails);
+    const { onSubmit, user } = await renderForm({
+      initialValues: { ...defaultJobValues, name: 'a', image: 'busybox' },
+    });
+    expect(await screen.findByText('The price could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+  });
+
   it('starts daily at midnight, described in words with the next runs in UTC', async () => {
     await renderForm();
     expect(expression()).toHaveValue('0 0 * * *');

@@ -6,12 +6,6 @@ export function formatDate(time: string): string {
   return Number.isNaN(date.getTime()) ? time : dateFormat.format(date);
 }
 
-/** `€9.00 per month`, in the customer's locale. */
-export function formatMonthlyPrice({ amountCents, currency }: { amountCents: number; currency: string }) {
-  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-  return `${money.format(amountCents / 100)} per month`;
-}
-
 /** `Visa ending in 4242, expires 12/2039` */
 export function describeCard(card: {
   brand: string;

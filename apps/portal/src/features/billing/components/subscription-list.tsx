@@ -2,7 +2,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BillingOverviewQuery, SubscriptionStatus } from '../../../gql/billing/graphql.ts';
-import { formatDate, formatMonthlyPrice } from './billing-format.ts';
+import { formatMonthlyPrice } from '../../../lib/money.ts';
+import { formatDate } from './billing-format.ts';
 
 type Subscription = BillingOverviewQuery['subscriptions'][number];
 

@@ -6,6 +6,7 @@ import { FormActions } from '../../../components/form/form-actions.tsx';
 import { Section } from '../../../components/section.tsx';
 import type { WorkloadFormOptions } from '../../../components/workload/get-workload-form-options.ts';
 import { SizePicker } from '../../../components/workload/size-picker.tsx';
+import { SizePrice } from '../../../components/workload/size-price.tsx';
 import { workloadControl } from '../../../components/workload/workload-schema.ts';
 import {
   CommandSection,
@@ -63,8 +64,12 @@ export function JobForm({
 
       <ScheduleSection control={control} />
 
-      <Section title="Size" description="CPU and memory of each run, reserved while it lasts.">
+      <Section
+        title="Size"
+        description="CPU and memory of each run, reserved while it lasts. A run is priced by the second it lasts."
+      >
         <SizePicker control={workload} />
+        <SizePrice control={workload} per="run-hour" />
       </Section>
 
       <CommandSection control={workload} />

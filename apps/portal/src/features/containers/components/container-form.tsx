@@ -13,6 +13,7 @@ import { FormTextField, identifierInputProps } from '../../../components/form/fo
 import { Section } from '../../../components/section.tsx';
 import type { WorkloadFormOptions } from '../../../components/workload/get-workload-form-options.ts';
 import { SizePicker } from '../../../components/workload/size-picker.tsx';
+import { SizePrice } from '../../../components/workload/size-price.tsx';
 import { workloadControl } from '../../../components/workload/workload-schema.ts';
 import {
   CommandSection,
@@ -28,7 +29,6 @@ import {
   type ContainerFormValues,
 } from './container-schema.ts';
 import { PortSelect } from './port-select.tsx';
-import { SizePrice } from './size-price.tsx';
 import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
 export interface ContainerFormProps {
@@ -92,7 +92,7 @@ export function ContainerForm({
 
       <Section title="Size" description="CPU and memory of each replica. The price is per replica and month.">
         <SizePicker control={workload} />
-        <SizePrice control={workload} />
+        <SizePrice control={workload} per="replica" />
       </Section>
 
       <CommandSection control={workload} />
