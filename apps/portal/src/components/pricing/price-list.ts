@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '../../lib/graphql/document.ts';
 import { platformRequest } from '../../lib/graphql/platform.ts';
-import { multiply, type Money } from '../../lib/money.ts';
+import type { Money } from '../../lib/money.ts';
 import { parseResources } from '../workload/resources.ts';
 
 // The platform's price list, the only source of prices in the portal: the monthly price of each container size
@@ -91,9 +91,4 @@ export function sizeMonthlyPrice(prices: PriceList, resources: string): Money | 
 export function runHourPrice(prices: PriceList, resources: string): Money | null {
   const monthly = sizeMonthlyPrice(prices, resources);
   return monthly && { amountCents: monthly.amountCents / HOURS_PER_MONTH, currency: monthly.currency };
-}
-
-/** The monthly price of a volume of this many GB. */
-export function volumeMonthlyPrice(prices: PriceList, gigabytes: number): Money | null {
-  return prices.volumeGb && multiply(prices.volumeGb, gigabytes);
 }

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,6 +8,7 @@ import { FormTextField, identifierInputProps } from '../../../components/form/fo
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { useCreateVolume } from '../api/create-volume.ts';
+import { VolumePrice } from '../components/volume-price.tsx';
 import { volumeFormSchema, volumeLimits, type VolumeFormValues } from '../components/volume-schema.ts';
 import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
@@ -23,6 +24,8 @@ export function CreateVolumePage() {
     mode: 'onChange',
     defaultValues: { name: '', size: '10' },
   });
+  const size = useWatch({ control, name: 'size' });
+  const sizeError = useFormState({ control, name: 'size' }).errors.size;
   const backToVolumes = () =>
     void navigate({ to: '/compute/serverless-containers/$namespaceName/volumes', params: { namespaceName } });
   const submit = ({ name, size }: VolumeFormValues) =>
@@ -66,6 +69,7 @@ export function CreateVolumePage() {
             helperText={`${volumeLimits.minGb} to ${volumeLimits.maxGb} GB. A volume can grow later, but never shrink.`}
             slotProps={{ htmlInput: { min: volumeLimits.minGb, max: volumeLimits.maxGb } }}
           />
+          <VolumePrice size={size} invalid={sizeError !== undefined} />
           <Stack
             direction={{ xs: 'column-reverse', sm: 'row' }}
             spacing={2}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { useVolume } from '../api/get-volumes.ts';
 import { useIncreaseVolume } from '../api/increase-volume.ts';
 import { UsageBar } from '../components/usage-bar.tsx';
+import { VolumePrice } from '../components/volume-price.tsx';
 import { volumeLimits, volumeResizeSchema, type VolumeResizeValues } from '../components/volume-schema.ts';
 import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -84,6 +85,8 @@ function ResizeForm({ namespace, volume, onDone }: ResizeFormProps) {
     defaultValues: { size: String(Math.min(volumeLimits.maxGb, volume.size * 2)) },
   });
   const full = volume.size >= volumeLimits.maxGb;
+  const size = useWatch({ control, name: 'size' });
+  const sizeError = useFormState({ control, name: 'size' }).errors.size;
   const submit = ({ size }: VolumeResizeValues) =>
     increaseVolume.mutate(
       { namespace, name: volume.name, size: Number(size) },
@@ -123,6 +126,7 @@ function ResizeForm({ namespace, volume, onDone }: ResizeFormProps) {
           slotProps={{ htmlInput: { min: volume.size + 1, max: volumeLimits.maxGb } }}
         />
       )}
+      <VolumePrice size={full ? null : size} invalid={sizeError !== undefined} currentSize={volume.size} />
       {volume.locked && (
         <Alert severity="info">
           A change is being applied to this volume. You can resize it once it is done.
