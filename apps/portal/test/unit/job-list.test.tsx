@@ -6,6 +6,7 @@ import type {
   NamespaceContainerJobsQuery,
 } from '../../src/gql/graphql.ts';
 import { namespace } from '../support/fixtures.ts';
+import { priceList, priceListFails } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -26,6 +27,7 @@ const jobs: JobRow[] = [
     name: 'weekly-report',
     image: 'ghcr.io/acme/report:3',
     schedule: '0 4 * * 1',
+    resources: 'CPU_250_RAM_500',
     enabled: true,
     state: 'created',
     locked: false,
@@ -38,6 +40,7 @@ const jobs: JobRow[] = [
     name: 'cleanup',
     image: 'busybox',
     schedule: '*/15 * * * *',
+    resources: 'CPU_1000_RAM_2000',
     enabled: false,
     state: 'updating',
     locked: true,
@@ -100,6 +103,21 @@ describe('container job list', () => {
     expect(within(cleanup).getByText('Never run')).toBeInTheDocument();
     expect(within(cleanup).getByText('updating')).toBeInTheDocument();
     expect(within(report).queryByText('created')).not.toBeInTheDocument();
+  });
+
+  it("shows what an hour of each job's runs costs, from the price list", async () => {
+    server.use(priceList({ sizes: { CPU_250_RAM_500: 170, CPU_1000_RAM_2000: 680 } }));
+    const { report, cleanup } = await renderList();
+    // 170 cents a month over 730 hours is 0.2329 cents; 680 / 730 is 0.9315 cents.
+    expect(await within(report).findByRole('cell', { name: '€0.0023' })).toBeInTheDocument();
+    expect(within(cleanup).getByRole('cell', { name: '€0.0093' })).toBeInTheDocument();
+  });
+
+  it('says in each row when the price list could not be loaded', async () => {
+    server.use(priceListFails);
+    const { report, cleanup } = await renderList();
+    expect(await within(report).findByRole('cell', { name: 'Not loaded' })).toBeInTheDocument();
+    expect(within(cleanup).getByRole('cell', { name: 'Not loaded' })).toBeInTheDocument();
   });
 
   it('links each job to its page', async () => {

@@ -11,6 +11,7 @@ const namespaceContainerJobsQuery = graphql(`
         name
         image
         schedule
+        resources
         enabled
         state
         locked

@@ -1,10 +1,14 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { nextRuns } from '@berth/cron';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { runHourPrice, type PriceList } from '../../../components/pricing/price-list.ts';
+import { priceCell } from '../../../components/pricing/price-text.tsx';
 import type { ResourceColumn } from '../../../components/resource-table.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import type { NamespaceContainerJobsQuery } from '../../../gql/graphql.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { EnabledSwitch } from './enabled-switch.tsx';
 import { ScheduleText } from './schedule-text.tsx';
 
@@ -22,8 +26,15 @@ function nextRunText(job: Pick<JobRow, 'schedule' | 'enabled'>, now: Date): stri
   return next ? formatDateTime(next) : '—';
 }
 
-/** After the name: what runs when, whether the schedule is on, how the last run went, and the next. */
-export function jobColumns(namespaceName: string, now: Date): readonly ResourceColumn<JobRow>[] {
+/**
+ * After the name: what runs when, whether the schedule is on, how the last run went, the next, and what an hour
+ * of a run costs (how long runs take is not known, so no monthly figure).
+ */
+export function jobColumns(
+  namespaceName: string,
+  now: Date,
+  priceList: UseQueryResult<PriceList>,
+): readonly ResourceColumn<JobRow>[] {
   return [
     {
       id: 'schedule',
@@ -61,6 +72,19 @@ export function jobColumns(namespaceName: string, now: Date): readonly ResourceC
       // Jobs that will not run sort last.
       value: (job) => nextRun(job, now)?.getTime() ?? Number.MAX_SAFE_INTEGER,
       cell: (job) => nextRunText(job, now),
+    },
+    {
+      id: 'cost',
+      header: 'Per run-hour',
+      align: 'right',
+      // Beside the name, schedule and switch it would crowd a phone's row.
+      hideBelow: 'sm',
+      value: (job) => (priceList.data && runHourPrice(priceList.data, job.resources)?.amountCents) ?? -1,
+      cell: (job) =>
+        priceCell(priceList, (prices) => {
+          const price = runHourPrice(prices, job.resources);
+          return price && formatMoney(price, { precise: true });
+        }),
     },
   ];
 }

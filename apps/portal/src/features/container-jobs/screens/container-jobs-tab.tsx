@@ -1,5 +1,6 @@
 import { mdiCalendarClock } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
+import { usePriceList } from '../../../components/pricing/price-list.ts';
 import { ResourceListView } from '../../../components/resource-list-view.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import { useNow } from '../../../lib/use-now.ts';
@@ -12,6 +13,7 @@ const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/c
 export function ContainerJobsTab() {
   const { namespaceName } = route.useParams();
   const now = useNow();
+  const priceList = usePriceList();
   return (
     <ResourceListView
       label="Container jobs"
@@ -24,7 +26,7 @@ export function ContainerJobsTab() {
       })}
       // A job at rest is `created`; its state shows only while it is something else.
       rowBadge={(job) => job.state !== 'created' && <StateChip state={job.state} />}
-      columns={jobColumns(namespaceName, now)}
+      columns={jobColumns(namespaceName, now, priceList)}
       filter={{ label: 'Last run', value: (job) => job.runs[0]?.status.toLowerCase() ?? 'never run' }}
       create={{
         label: 'Create container job',

@@ -1,5 +1,6 @@
 import { mdiPackageVariant } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
+import { usePriceList } from '../../../components/pricing/price-list.ts';
 import { ResourceListView } from '../../../components/resource-list-view.tsx';
 import { containersQueryOptions } from '../api/get-containers.ts';
 import { containerColumns } from '../components/container-columns.tsx';
@@ -9,6 +10,7 @@ const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/c
 
 export function ContainersTab() {
   const { namespaceName } = route.useParams();
+  const priceList = usePriceList();
   return (
     <ResourceListView
       label="Containers"
@@ -19,7 +21,7 @@ export function ContainersTab() {
         to: '/compute/serverless-containers/$namespaceName/container/$containerName',
         params: { namespaceName, containerName: container.name },
       })}
-      columns={containerColumns}
+      columns={containerColumns(priceList)}
       filter={{ label: 'State', value: (container) => container.state }}
       create={{
         label: 'Create container',

@@ -1,5 +1,6 @@
 import { mdiHarddisk } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
+import { usePriceList } from '../../../components/pricing/price-list.ts';
 import { ResourceListView } from '../../../components/resource-list-view.tsx';
 import { volumesQueryOptions } from '../api/get-volumes.ts';
 import { volumeColumns } from '../components/volume-columns.tsx';
@@ -8,13 +9,14 @@ const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/v
 
 export function VolumesTab() {
   const { namespaceName } = route.useParams();
+  const priceList = usePriceList();
   return (
     <ResourceListView
       label="Volumes"
       query={volumesQueryOptions(namespaceName)}
       rowKey={(volume) => volume.id}
       rowName={(volume) => volume.name}
-      columns={volumeColumns(namespaceName)}
+      columns={volumeColumns(namespaceName, priceList)}
       filter={{ label: 'State', value: (volume) => volume.state }}
       create={{
         label: 'Create volume',

@@ -1,0 +1,27 @@
+import { sizeMonthlyPrice, type PriceList } from '../../../components/pricing/price-list.ts';
+import { multiply, type Money } from '../../../lib/money.ts';
+
+export interface CostedContainer {
+  resources: string;
+  numberOfReplicas: number;
+  autoScaling?: { replicas: { minimum: number; maximum: number } } | null;
+}
+
+/**
+ * What a container costs a month: its size's price per replica times its replicas; under autoscaling from
+ * the fewest replicas to the most. Null when the price list has no price for its size.
+ */
+export function containerMonthlyCost(
+  container: CostedContainer,
+  prices: PriceList,
+): { low: Money; high: Money } | null {
+  const perReplica = sizeMonthlyPrice(prices, container.resources);
+  if (!perReplica) return null;
+  const range = container.autoScaling?.replicas;
+  return range
+    ? { low: multiply(perReplica, range.minimum), high: multiply(perReplica, range.maximum) }
+    : {
+        low: multiply(perReplica, container.numberOfReplicas),
+        high: multiply(perReplica, container.numberOfReplicas),
+      };
+}

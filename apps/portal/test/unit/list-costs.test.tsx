@@ -1,0 +1,130 @@
+import { screen, within } from '@testing-library/react';
+import { graphql, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { NamespaceVolumesQuery } from '../../src/gql/graphql.ts';
+import { containerRow, namespace } from '../support/fixtures.ts';
+import { priceList, priceListFails } from '../support/handlers.ts';
+import { renderWithProviders } from '../support/render.tsx';
+import { server } from '../support/server.ts';
+
+// The monthly cost column of the containers and volumes lists, from the platform's price list (the job list's
+// price per run-hour is in job-list.test.tsx).
+
+type VolumeRow = NonNullable<NamespaceVolumesQuery['namespace']['volumes']>[number];
+
+const cell = (rowName: RegExp, column: string) => {
+  const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
+  const index = headers.findIndex((header) => header.textContent === column);
+  return within(screen.getByRole('row', { name: rowName })).getAllByRole('cell')[index];
+};
+
+function serveContainers() {
+  server.use(
+    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('web') } })),
+    graphql.query('NamespaceContainers', () =>
+      HttpResponse.json({
+        data: {
+          namespace: {
+            id: '1',
+            containers: [
+              containerRow('shop', {
+                resources: 'CPU_250_RAM_500',
+                numberOfReplicas: 2,
+                availableReplicas: 2,
+              }),
+              containerRow('api', {
+                resources: 'CPU_500_RAM_1000',
+                numberOfReplicas: 3,
+                autoScaling: { replicas: { minimum: 1, maximum: 5 } },
+              }),
+              containerRow('paused', { numberOfReplicas: 0, availableReplicas: 0 }),
+              containerRow('huge', { resources: 'CPU_4000_RAM_16000' }),
+            ],
+          },
+        },
+      }),
+    ),
+  );
+  return renderWithProviders({ path: '/compute/serverless-containers/web/containers' });
+}
+
+function serveVolumes() {
+  const volume = (name: string, size: number): VolumeRow => ({
+    id: `id-${name}`,
+    name,
+    size,
+    usage: 1,
+    state: 'created',
+    locked: false,
+    containers: [],
+    containerJobs: [],
+  });
+  server.use(
+    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('web') } })),
+    graphql.query('NamespaceVolumes', () =>
+      HttpResponse.json({
+        data: { namespace: { id: '1', volumes: [volume('data', 10), volume('media', 250)] } },
+      }),
+    ),
+  );
+  return renderWithProviders({ path: '/compute/serverless-containers/web/volumes' });
+}
+
+describe('containers list', () => {
+  it("shows each container's monthly cost: size price × replicas, the autoscaling range from fewest to most", async () => {
+    server.use(priceList({ sizes: { CPU_250_RAM_500: 170, CPU_500_RAM_1000: 340 } }));
+    serveContainers();
+    expect(await screen.findByRole('cell', { name: '€3.40' })).toBeInTheDocument();
+    // 2 replicas × €1.70.
+    expect(cell(/shop/, 'Monthly cost')).toHaveTextContent(/^€3\.40$/);
+    // Autoscaling 1–5 (3 running now) × €3.40.
+    expect(cell(/api/, 'Monthly cost')).toHaveTextContent(/^€3\.40–€17\.00$/);
+    // Stopped: no replicas.
+    expect(cell(/paused/, 'Monthly cost')).toHaveTextContent(/^€0\.00$/);
+    // No price listed for its size.
+    expect(cell(/huge/, 'Monthly cost')).toHaveTextContent(/^—$/);
+  });
+
+  it('sorts by monthly cost, the cheapest end of a range first', async () => {
+    server.use(priceList({ sizes: { CPU_250_RAM_500: 170, CPU_500_RAM_1000: 340 } }));
+    const { user } = serveContainers();
+    await screen.findByRole('cell', { name: '€3.40' });
+    await user.click(screen.getByRole('button', { name: 'Monthly cost' }));
+    const names = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    // Unpriced first, then €0.00, then shop and api both from €3.40, in the list's order.
+    expect(names).toEqual(['huge', 'paused', 'shop', 'api']);
+  });
+
+  it('says in each row when the price list could not be loaded', async () => {
+    server.use(priceListFails);
+    serveContainers();
+    await screen.findByRole('row', { name: /shop/ });
+    expect(
+      await within(screen.getByRole('row', { name: /api/ })).findByText('Not loaded'),
+    ).toBeInTheDocument();
+    expect(cell(/shop/, 'Monthly cost')).toHaveTextContent('Not loaded');
+  });
+});
+
+describe('volumes list', () => {
+  it("shows each volume's monthly cost: its size × the price of a GB", async () => {
+    server.use(priceList({ volumeGbCents: 10 }));
+    serveVolumes();
+    // 10 GB × 10 cents; 250 GB × 10 cents.
+    expect(await screen.findByRole('cell', { name: '€1.00' })).toBeInTheDocument();
+    expect(cell(/data/, 'Monthly cost')).toHaveTextContent(/^€1\.00$/);
+    expect(cell(/media/, 'Monthly cost')).toHaveTextContent(/^€25\.00$/);
+  });
+
+  it('says in each row when the price list could not be loaded', async () => {
+    server.use(priceListFails);
+    serveVolumes();
+    await screen.findByRole('row', { name: /media/ });
+    expect(
+      await within(screen.getByRole('row', { name: /media/ })).findByText('Not loaded'),
+    ).toBeInTheDocument();
+  });
+});
