@@ -58,9 +58,17 @@ const config: CodegenConfig = {
       Replica: '../modules/containers/store.ts#ReplicaRow',
       ContainerJob: '../modules/container-jobs/store.ts#ContainerJobRow',
       ContainerJobRun: '../modules/container-jobs/store.ts#RunRow',
+      CustomerPriceBreakdown: '../modules/metering/breakdown.ts#PriceBreakdown',
+      NamespacePriceBreakdown: '../modules/metering/breakdown.ts#PricedNamespace',
+      ContainerPriceBreakdown: '../modules/metering/breakdown.ts#PricedResource',
+      ContainerJobPriceBreakdown: '../modules/metering/breakdown.ts#PricedResource',
+      VolumePriceBreakdown: '../modules/metering/breakdown.ts#PricedResource',
+      ContainerReplicaPriceBreakdown: '../modules/metering/breakdown.ts#PricedReplica',
+      ContainerJobRunPriceBreakdown: '../modules/metering/breakdown.ts#PricedRuns',
     }),
     'apps/server/src/generated/billing-resolvers-types.ts': resolverTypes(BILLING_SCHEMA, {
       BillingSubscription: '../modules/billing/store.ts#SubscriptionRow',
+      Invoice: '../modules/billing/store.ts#InvoiceRow',
       BillingCustomer: '../modules/accounts/store.ts#CustomerRow',
     }),
     'apps/portal/src/gql/': typedDocuments(

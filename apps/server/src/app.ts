@@ -27,6 +27,8 @@ const portalDist = path.resolve(import.meta.dirname, '../../portal/dist');
 export interface AppOptions {
   /** Counts SQL statements (benchmarks). */
   onQuery?: DatabaseOptions['onQuery'];
+  /** The time now for pricing usage (tests); the system clock by default. */
+  clock?: () => Date;
 }
 
 /** Builds the whole platform service: database, identity provider, API, provisioner, portal. */
@@ -54,7 +56,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   });
   const scheduler = createScheduler({ database, driver: provisioner.driver, log: app.log });
   const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, app.log);
-  const services = createServices({ env, database, provisioner, secretBox });
+  const services = createServices({ env, database, provisioner, secretBox, clock: options.clock });
   if (env.DEMO_ACCOUNT) await services.accounts.ensureDemoAccount(env.DEMO_PASSWORD);
 
   const secrets = await loadIdentitySecrets(database.db);

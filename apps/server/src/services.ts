@@ -9,6 +9,7 @@ import { containerJobProvisioning } from './modules/container-jobs/provisioning.
 import { createContainerJobService } from './modules/container-jobs/service.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
 import { createContainerService } from './modules/containers/service.ts';
+import { createMetering } from './modules/metering/service.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
 import { registryProvisioning } from './modules/registries/provisioning.ts';
 import { createRegistryService, findRegistryForUse } from './modules/registries/service.ts';
@@ -26,6 +27,8 @@ export function createServices(deps: {
   provisioner: Provisioner;
   /** Encrypts secrets at rest (registry passwords, secret environment variables). */
   secretBox: SecretBox;
+  /** The time now; tests set it to price usage on a known clock. */
+  clock?: () => Date;
 }) {
   const { env, database, provisioner, secretBox } = deps;
   provisioner.register('namespace', namespaceProvisioning);
@@ -65,6 +68,7 @@ export function createServices(deps: {
     volumes,
     audit: createAuditService({ db: database.db, accounts }),
     billing: createBilling({ env, db: database.db }),
+    metering: createMetering({ db: database.db, clock: deps.clock ?? (() => new Date()) }),
     containers: createContainerService({
       database,
       provisioner,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingEvent } from '../src/modules/billing/provider.ts';
 import { graphql } from './generated/billing/gql.ts';
@@ -57,10 +58,82 @@ const SUBSCRIPTION_IDS = graphql(`
   }
 `);
 
+const INVOICES = graphql(`
+  query Invoices {
+    invoices {
+      id
+      number
+      issuedAt
+      periodStart
+      periodEnd
+      status
+      lines {
+        description
+        amount {
+          amountCents
+          currency
+        }
+      }
+      total {
+        amountCents
+        currency
+      }
+      hostedUrl
+    }
+  }
+`);
+
+const INVOICE = graphql(`
+  query Invoice($number: String!) {
+    invoice(number: $number) {
+      number
+      total {
+        amountCents
+      }
+    }
+  }
+`);
+
+const USAGE = graphql(`
+  query Usage($startDate: DateTime, $endDate: DateTime) {
+    usage(startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      cost {
+        amountCents
+        currency
+      }
+      forecast {
+        amountCents
+      }
+      byResourceType {
+        resourceType
+        cost {
+          amountCents
+        }
+      }
+      namespaces {
+        name
+        cost {
+          amountCents
+        }
+        resources {
+          resourceType
+          name
+          cost {
+            amountCents
+          }
+        }
+      }
+    }
+  }
+`);
+
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  // Usage is priced on a known clock: 10 February 2026, noon.
+  server = await startServer({}, { clock: () => new Date('2026-02-10T12:00:00Z') });
 });
 afterAll(() => server.close());
 
@@ -199,6 +272,98 @@ describe('the billing API', () => {
     const erin = await createCustomer(server, { suspended: 'PAYMENT_ISSUES' });
     const { customer } = await billing(erin).data(BILLING_OVERVIEW);
     expect(customer.suspendedReason).toBe('PAYMENT_ISSUES');
+  });
+
+  it('lists the invoice of a local checkout, numbered by us, and finds it by its number', async () => {
+    const started = Date.now();
+    const alice = await payingCustomer();
+    const { invoices } = await billing(alice).data(INVOICES);
+    expect(invoices).toEqual([
+      {
+        id: expect.stringMatching(/^\d+$/),
+        number: expect.stringMatching(/^BERTH-\d{6}$/),
+        issuedAt: expect.any(String),
+        periodStart: expect.any(String),
+        periodEnd: expect.any(String),
+        status: 'PAID',
+        lines: [
+          {
+            description: 'Serverless containers, monthly (EUR)',
+            amount: { amountCents: 900, currency: 'EUR' },
+          },
+        ],
+        total: { amountCents: 900, currency: 'EUR' },
+        hostedUrl: null,
+      },
+    ]);
+    const [invoice] = invoices;
+    if (!invoice) throw new Error('no invoice');
+    expect(Date.parse(invoice.periodStart)).toBeGreaterThanOrEqual(started - 1000);
+    expect((Date.parse(invoice.periodEnd) - Date.parse(invoice.periodStart)) / 86_400_000).toBe(30);
+    expect(await billing(alice).data(INVOICE, { number: invoice.number })).toEqual({
+      invoice: { number: invoice.number, total: { amountCents: 900 } },
+    });
+
+    // Another customer can neither list nor open it.
+    const bob = await payingCustomer();
+    const bobs = await billing(bob).data(INVOICES);
+    expect(bobs.invoices.map((other) => other.number)).not.toContain(invoice.number);
+    const error = expectGraphQLError(
+      await billing(bob).gql(INVOICE, { number: invoice.number }),
+      'NOT_FOUND',
+    );
+    expect(error.message).toBe(`Invoice ${invoice.number} not found`);
+  });
+
+  it("shows this month's usage cost by type and namespace, and the forecast of what runs now", async () => {
+    const grace = await createCustomer(server);
+    // 73 h of a replica (CPU_1000_RAM_2000, 680 cents a month) in January 2026: a tenth of a month.
+    await server.berth.database.db.execute(sql`
+      INSERT INTO usage_meters (customer_id, namespace_name, resource_type, resource_name, subject, subject_key, size, started_at, ended_at)
+      VALUES (${grace.customerId}, 'shop', 'CONTAINER', 'web', 'web-abcde-1', 'hand:grace', 'CPU_1000_RAM_2000',
+        '2026-01-02T00:00:00Z', '2026-01-05T01:00:00Z')`);
+    const { usage } = await billing(grace).data(USAGE, {
+      startDate: '2026-01-01T00:00:00Z',
+      endDate: '2026-02-01T00:00:00Z',
+    });
+    expect(usage).toEqual({
+      startDate: '2026-01-01T00:00:00.000Z',
+      endDate: '2026-02-01T00:00:00.000Z',
+      cost: { amountCents: 68, currency: 'EUR' },
+      // The period is over: nothing more to come.
+      forecast: { amountCents: 68 },
+      byResourceType: [
+        { resourceType: 'CONTAINER', cost: { amountCents: 68 } },
+        { resourceType: 'CONTAINER_JOB', cost: { amountCents: 0 } },
+        { resourceType: 'VOLUME', cost: { amountCents: 0 } },
+      ],
+      namespaces: [
+        {
+          name: 'shop',
+          cost: { amountCents: 68 },
+          resources: [{ resourceType: 'CONTAINER', name: 'web', cost: { amountCents: 68 } }],
+        },
+      ],
+    });
+    // An open replica since midnight: 12 h so far (11.18 cents); 444 h more to the end of February at
+    // its rate (413.59 cents) is the forecast.
+    await server.berth.database.db.execute(sql`
+      INSERT INTO usage_meters (customer_id, namespace_name, resource_type, resource_name, subject, subject_key, size, started_at)
+      VALUES (${grace.customerId}, 'shop', 'CONTAINER', 'web', 'web-fghij-1', 'hand:grace-open', 'CPU_1000_RAM_2000',
+        '2026-02-10T00:00:00Z')`);
+    const february = (await billing(grace).data(USAGE)).usage;
+    expect(february).toMatchObject({
+      startDate: '2026-02-01T00:00:00.000Z',
+      endDate: '2026-03-01T00:00:00.000Z',
+      cost: { amountCents: 11 },
+      forecast: { amountCents: 425 },
+    });
+
+    // Nobody else's usage shows.
+    const bob = await createCustomer(server);
+    expect((await billing(bob).data(USAGE, { startDate: '2026-01-01T00:00:00Z' })).usage.namespaces).toEqual(
+      [],
+    );
   });
 
   it('refuses what the platform API has: the schemas are apart', async () => {

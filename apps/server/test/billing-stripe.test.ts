@@ -103,14 +103,40 @@ function subscription(customer: TestCustomer, id: string, status: string) {
   };
 }
 
-function invoice(customer: TestCustomer, status: 'paid' | 'open', subscriptionId = `sub_${random()}`) {
+/** An invoice as Stripe sends it in invoice.paid / invoice.payment_failed (the fields we read). */
+function invoice(
+  customer: TestCustomer,
+  status: 'paid' | 'open',
+  subscriptionId = `sub_${random()}`,
+  id = `in_${random()}`,
+) {
+  const periodStart = 1_767_225_600; // 2026-01-01T00:00:00Z
   return {
-    id: `in_${random()}`,
+    id,
     object: 'invoice',
+    number: `A1B2C3D4-${id.slice(-4).toUpperCase()}`,
     customer: `cus_${random()}`,
     status,
+    currency: 'eur',
+    total: 900,
     amount_due: 900,
     amount_paid: status === 'paid' ? 900 : 0,
+    period_start: periodStart,
+    period_end: periodStart + 31 * 86_400,
+    hosted_invoice_url: `https://invoice.stripe.com/i/acct_test/${id}`,
+    lines: {
+      object: 'list',
+      has_more: false,
+      data: [
+        {
+          id: `il_${random()}`,
+          object: 'line_item',
+          amount: 900,
+          currency: 'eur',
+          description: '1 × Serverless containers (at €9.00 / month)',
+        },
+      ],
+    },
     parent: {
       type: 'subscription_details',
       quote_details: null,
@@ -322,6 +348,41 @@ describe('each event type', () => {
     await deliver(stripeEvent('invoice.paid', invoice(alice, 'paid', sub)));
     expect(await suspendedReason(alice)).toBeNull();
     expect(await scopesOf(server, alice, 'serverless-container')).toEqual(['create']);
+  });
+
+  it("records Stripe's invoice: open while its payment fails, paid once paid, with Stripe's number and page", async () => {
+    const alice = await createCustomer(server);
+    const sub = `sub_${random()}`;
+    const id = `in_${random()}`;
+    const invoices = () =>
+      rows<{
+        number: string;
+        status: string;
+        total_cents: number;
+        currency: string;
+        lines: unknown;
+        hosted_url: string;
+        period_start: Date | string;
+      }>(
+        server,
+        sql`SELECT number, status, total_cents, currency, lines, hosted_url, period_start FROM billing_invoices WHERE customer_id = ${alice.customerId}`,
+      );
+    await deliver(stripeEvent('invoice.payment_failed', invoice(alice, 'open', sub, id)));
+    expect((await invoices()).map((row) => row.status)).toEqual(['open']);
+    await deliver(stripeEvent('invoice.paid', invoice(alice, 'paid', sub, id)));
+    // A late failure of the same invoice (events arrive in any order) leaves it paid.
+    await deliver(stripeEvent('invoice.payment_failed', invoice(alice, 'open', sub, id)));
+    const [recorded, ...others] = await invoices();
+    expect(others).toEqual([]);
+    expect(recorded).toMatchObject({
+      number: `A1B2C3D4-${id.slice(-4).toUpperCase()}`,
+      status: 'paid',
+      total_cents: 900,
+      currency: 'EUR',
+      lines: [{ description: '1 × Serverless containers (at €9.00 / month)', amountCents: 900 }],
+      hosted_url: `https://invoice.stripe.com/i/acct_test/${id}`,
+    });
+    expect(new Date(recorded?.period_start ?? '').toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it('subscription updates set the status (unpaid suspends) and a deleted subscription revokes create', async () => {

@@ -329,3 +329,42 @@ export const billingSessions = pgTable('billing_sessions', {
   usedAt: timestamptz('used_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/** What is metered so far; the table also admits DATABASE_CLUSTER, which the database clusters will meter. */
+export type MeteredResourceType = 'CONTAINER' | 'CONTAINER_JOB' | 'VOLUME';
+
+// Usage meters (0009): spans during which something billable ran at one size, reported by the runtime.
+export const usageMeters = pgTable('usage_meters', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  customerId: integer('customer_id').notNull(),
+  namespaceName: text('namespace_name').notNull(),
+  resourceType: text('resource_type').$type<MeteredResourceType>().notNull(),
+  resourceName: text('resource_name').notNull(),
+  subject: text('subject').notNull(),
+  subjectKey: text('subject_key').notNull(),
+  size: text('size').notNull(),
+  startedAt: timestamptz('started_at').notNull(),
+  endedAt: timestamptz('ended_at'),
+});
+
+export interface InvoiceLine {
+  description: string;
+  amountCents: number;
+}
+
+// Invoices (0010), as the payment provider reports them.
+export const billingInvoices = pgTable('billing_invoices', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  externalId: text('external_id').notNull(),
+  customerId: integer('customer_id').notNull(),
+  number: text('number').notNull(),
+  status: text('status').$type<'paid' | 'open'>().notNull(),
+  currency: text('currency').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+  periodStart: timestamptz('period_start').notNull(),
+  periodEnd: timestamptz('period_end').notNull(),
+  hostedUrl: text('hosted_url'),
+  issuedAt: timestamptz('issued_at').notNull().defaultNow(),
+});

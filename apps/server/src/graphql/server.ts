@@ -11,6 +11,8 @@ import { auditResolvers } from '../modules/audit/resolvers.ts';
 import { containerJobResolvers } from '../modules/container-jobs/resolvers.ts';
 import { billingResolvers } from '../modules/billing/resolvers.ts';
 import { containerResolvers } from '../modules/containers/resolvers.ts';
+import { DateTime } from './date-time.ts';
+import { meteringResolvers } from '../modules/metering/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
 import { registryResolvers } from '../modules/registries/resolvers.ts';
@@ -77,13 +79,13 @@ export interface ApiOptions {
  * but domain errors kept, the argument guard, the query limits).
  */
 function createApiYoga(
-  api: { endpoint: string; typeDefs: string; resolvers: SchemaDefinition['resolvers'] },
+  api: { endpoint: string; typeDefs: string; resolvers: Extract<SchemaDefinition['resolvers'], unknown[]> },
   options: ApiOptions,
 ) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: createSchema<ServerContext & GraphQLContext>({
       typeDefs: api.typeDefs,
-      resolvers: api.resolvers,
+      resolvers: [{ DateTime }, ...api.resolvers],
     }),
     graphqlEndpoint: api.endpoint,
     graphiql: false,
@@ -127,6 +129,7 @@ export const createPlatformYoga = (options: ApiOptions) =>
         containerJobResolvers,
         registryResolvers,
         volumeResolvers,
+        meteringResolvers,
       ],
     },
     options,

@@ -1,4 +1,4 @@
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type AppOptions } from '../../src/app.ts';
 import { readEnvironment } from '../../src/environment.ts';
 import type { Services } from '../../src/services.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -32,12 +32,15 @@ export function testEnvironment(database: TestDatabase, port: number): Record<st
 }
 
 /** The whole platform service in this process, on real HTTP and its own fresh database. */
-export async function startServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  overrides: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const port = await freePort();
   let berth: App;
   try {
-    berth = await buildApp(readEnvironment({ ...testEnvironment(database, port), ...overrides }));
+    berth = await buildApp(readEnvironment({ ...testEnvironment(database, port), ...overrides }), options);
     await berth.listen();
   } catch (error) {
     await database.drop();

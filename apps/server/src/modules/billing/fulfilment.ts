@@ -6,10 +6,11 @@ import type {
   BillingChange,
   BillingEvent,
   BillingProviderName,
+  InvoiceFacts,
   SubscriptionFacts,
   SubscriptionStatus,
 } from './provider.ts';
-import { billingCustomers, billingEvents, billingSubscriptions } from '../../db/schema.ts';
+import { billingCustomers, billingEvents, billingInvoices, billingSubscriptions } from '../../db/schema.ts';
 
 /**
  * Failed payments in a row (no successful one between them) that suspend the customer with PAYMENT_ISSUES.
@@ -78,6 +79,41 @@ export function createFulfilment(db: Db) {
     else await accounts.revokeProduct(customerId, product);
   }
 
+  /**
+   * Records the invoice as paid or open. A paid invoice stays paid (a late failure event of a retried
+   * invoice is dropped). The local provider's invoices are numbered by us: BERTH-000001, …
+   */
+  async function recordInvoice(
+    tx: Db,
+    provider: BillingProviderName,
+    customerId: number,
+    invoice: InvoiceFacts,
+    status: 'paid' | 'open',
+  ) {
+    const values = {
+      provider,
+      externalId: invoice.id,
+      customerId,
+      number:
+        invoice.number ?? sql<string>`'BERTH-' || lpad(nextval('billing_invoice_numbers')::text, 6, '0')`,
+      status,
+      currency: invoice.currency.toUpperCase(),
+      totalCents: invoice.totalCents,
+      lines: invoice.lines,
+      periodStart: new Date(invoice.periodStart),
+      periodEnd: new Date(invoice.periodEnd),
+      hostedUrl: invoice.hostedUrl ?? null,
+    };
+    await tx
+      .insert(billingInvoices)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [billingInvoices.provider, billingInvoices.externalId],
+        set: { status, totalCents: values.totalCents, lines: values.lines, hostedUrl: values.hostedUrl },
+        setWhere: ne(billingInvoices.status, 'paid'),
+      });
+  }
+
   async function countPaymentFailure(tx: Db, customerId: number): Promise<number> {
     const [row] = await tx
       .insert(billingCustomers)
@@ -111,11 +147,13 @@ export function createFulfilment(db: Db) {
         await syncProduct(tx, change.customerId, change.planId);
         return;
       case 'payment-failed':
+        if (change.invoice) await recordInvoice(tx, provider, change.customerId, change.invoice, 'open');
         if ((await countPaymentFailure(tx, change.customerId)) >= FAILED_PAYMENTS_BEFORE_SUSPENSION) {
           await accounts.suspendUnlessSuspended(change.customerId, 'PAYMENT_ISSUES');
         }
         return;
       case 'payment-succeeded':
+        if (change.invoice) await recordInvoice(tx, provider, change.customerId, change.invoice, 'paid');
         await tx
           .insert(billingCustomers)
           .values({ customerId: change.customerId })

@@ -7,8 +7,8 @@ import type { BillablePlan } from './plans.ts';
 //
 // How the Stripe webhook maps onto the events (one Stripe event = one BillingEvent with its id):
 //   checkout.session.completed      → subscription-activated (+ payment-method-attached)
-//   invoice.paid                    → payment-succeeded
-//   invoice.payment_failed          → payment-failed
+//   invoice.paid                    → payment-succeeded (with the invoice: number, lines, period, total)
+//   invoice.payment_failed          → payment-failed (the invoice stays open)
 //   customer.subscription.updated   → subscription-updated (status active | past_due | unpaid)
 //   customer.subscription.deleted   → subscription-ended
 // Checkout sessions carry our customer id (client_reference_id) and the plan and resource (metadata, also
@@ -68,12 +68,39 @@ export interface CardSummary {
   expYear: number;
 }
 
+/** An invoice as the provider issued it; reported with its payment, or its failed payment. */
+export interface InvoiceFacts {
+  /** The provider's invoice id. */
+  id: string;
+  /** The provider's invoice number; the local provider leaves it to us. */
+  number?: string;
+  currency: string;
+  totalCents: number;
+  lines: { description: string; amountCents: number }[];
+  /** ISO date-times of the period the invoice is for. */
+  periodStart: string;
+  periodEnd: string;
+  hostedUrl?: string | null;
+}
+
 export type BillingChange =
   | ({ kind: 'subscription-activated' } & SubscriptionFacts)
   | ({ kind: 'subscription-updated'; status: Exclude<SubscriptionStatus, 'ended'> } & SubscriptionFacts)
   | ({ kind: 'subscription-ended' } & SubscriptionFacts)
-  | { kind: 'payment-succeeded'; customerId: number; subscription?: string; amountCents: number }
-  | { kind: 'payment-failed'; customerId: number; subscription?: string; amountCents: number }
+  | {
+      kind: 'payment-succeeded';
+      customerId: number;
+      subscription?: string;
+      amountCents: number;
+      invoice?: InvoiceFacts;
+    }
+  | {
+      kind: 'payment-failed';
+      customerId: number;
+      subscription?: string;
+      amountCents: number;
+      invoice?: InvoiceFacts;
+    }
   | { kind: 'payment-method-attached'; customerId: number; card?: CardSummary };
 
 /** One event of a provider: applied at most once per (provider, id), all its changes in one transaction. */

@@ -2,7 +2,9 @@ import type {
   Resolvers,
   SubscriptionStatus,
   SuspendedReason,
+  UsageResourceType,
 } from '../../generated/billing-resolvers-types.ts';
+import { centsOfType } from '../metering/breakdown.ts';
 import { PRODUCT_PLANS } from './plans.ts';
 
 // The billing API (packages/schema/billing.graphql): everything is the signed-in customer's own, read by
@@ -21,6 +23,10 @@ function statusOf(row: { id: number; status: string }): SubscriptionStatus {
   return status;
 }
 
+/** Usage is priced in EUR (the price list's currency); cents are rounded where shown. */
+const euros = (cents: number) => ({ amountCents: Math.round(cents), currency: 'EUR' });
+const USAGE_TYPES: UsageResourceType[] = ['CONTAINER', 'CONTAINER_JOB', 'VOLUME'];
+
 export const billingResolvers: Resolvers = {
   Query: {
     customer: (_parent, _args, { account }) => account.customer,
@@ -30,6 +36,42 @@ export const billingResolvers: Resolvers = {
       (await services.billing.paymentMethodOf(account.customerId)) ?? null,
     billingDetails: async (_parent, _args, { account, services }) =>
       (await services.billing.detailsOf(account.customerId)) ?? null,
+    invoices: (_parent, _args, { account, services }) => services.billing.invoicesOf(account.customerId),
+    invoice: (_parent, { number }, { account, services }) =>
+      services.billing.invoiceOf(account.customerId, number),
+    usage: async (_parent, period, { account, services }) => {
+      const breakdown = await services.metering.priceBreakdown(account.customerId, period);
+      const { namespaces } = breakdown;
+      return {
+        startDate: breakdown.startDate,
+        endDate: breakdown.endDate,
+        cost: euros(centsOfType(namespaces, 'ALL')),
+        forecast: euros(await services.metering.forecastCents(account.customerId, breakdown)),
+        byResourceType: USAGE_TYPES.map((resourceType) => ({
+          resourceType,
+          cost: euros(centsOfType(namespaces, resourceType)),
+        })),
+        namespaces: namespaces.map((namespace) => ({
+          name: namespace.name,
+          cost: euros(namespace.cents),
+          resources: namespace.resources.map((resource) => ({
+            resourceType: resource.resourceType,
+            name: resource.name,
+            cost: euros(resource.cents),
+          })),
+        })),
+      };
+    },
+  },
+  Invoice: {
+    id: (row) => String(row.id),
+    status: (row) => (row.status === 'paid' ? 'PAID' : 'OPEN'),
+    lines: (row) =>
+      row.lines.map((line) => ({
+        description: line.description,
+        amount: { amountCents: line.amountCents, currency: row.currency },
+      })),
+    total: (row) => ({ amountCents: row.totalCents, currency: row.currency }),
   },
   BillingSubscription: {
     id: (row) => String(row.id),

@@ -77,6 +77,12 @@ export function createBillingService(deps: {
     purgeExpiredSessions: () => store.deleteSessionsExpiredBefore(new Date(Date.now() - 24 * 3600_000)),
 
     subscriptionsOf: store.subscriptionsOf,
+    invoicesOf: store.invoicesOf,
+    async invoiceOf(customerId: number, number: string) {
+      const invoice = await store.invoiceOf(customerId, number);
+      if (!invoice) throw notFound(`Invoice ${number}`);
+      return invoice;
+    },
     hasLiveSubscription: (customerId: number) => store.hasLiveSubscription(customerId),
     detailsOf: store.detailsOf,
     paymentMethodOf: store.paymentMethodOf,

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingCustomers, billingSessions, billingSubscriptions } from '../../db/schema.ts';
+import { billingCustomers, billingInvoices, billingSessions, billingSubscriptions } from '../../db/schema.ts';
 
 export type BillingSession = typeof billingSessions.$inferSelect;
 export type NewBillingSession = typeof billingSessions.$inferInsert;
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+export type InvoiceRow = typeof billingInvoices.$inferSelect;
 
 /** The billing details shown on invoices, as the customer last saved them. */
 export interface BillingDetails {
@@ -30,6 +31,23 @@ export function createBillingStore(db: Db) {
         .from(billingSubscriptions)
         .where(eq(billingSubscriptions.customerId, customerId))
         .orderBy(desc(billingSubscriptions.createdAt), desc(billingSubscriptions.id));
+    },
+
+    async invoicesOf(customerId: number): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(billingInvoices)
+        .where(eq(billingInvoices.customerId, customerId))
+        .orderBy(desc(billingInvoices.issuedAt), desc(billingInvoices.id));
+    },
+
+    /** The customer's invoice of this number; undefined for any other's. */
+    async invoiceOf(customerId: number, number: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingInvoices)
+        .where(and(eq(billingInvoices.customerId, customerId), eq(billingInvoices.number, number)));
+      return row;
     },
 
     /** Whether a subscription of the customer (to this plan, if given) has not ended. */

@@ -1,4 +1,5 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import { stopMeters } from '../metering/meters.ts';
 import { createContainerJobStore } from './store.ts';
 
 /** Container job → runtime: ready for its schedule once the runtime knows it, removed once released. */
@@ -9,6 +10,12 @@ export const containerJobProvisioning: ResourceHandler = {
     if (!job) return;
     if (action === 'delete') {
       await driver.deleteContainerJob(tx, job);
+      // Runs still going end with the job: their usage stops being counted now.
+      const runs = (await store.runsOf([job.id])).get(job.id) ?? [];
+      await stopMeters(
+        tx,
+        runs.filter((run) => run.status === 'running').map((run) => ({ kind: 'run', id: run.id })),
+      );
       await store.remove(job.id);
       return;
     }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containerJobRuns } from '../../db/schema.ts';
 import type { RuntimeDriver } from '../../provisioning/driver.ts';
+import { startMeter, stopMeters } from '../metering/meters.ts';
 import { RUNS_KEPT, type ContainerJobRow, type RunRow } from './store.ts';
 
 // A run is recorded `pending` by whoever starts it (the scheduler, or "run now"); the runtime then reports
@@ -53,11 +54,14 @@ export async function startRun(
   return run;
 }
 
-/** What the runtime reports of a run. */
+/** What the runtime reports of a run; a run is metered from its start to its end. */
 export async function updateRun(
   tx: Db,
   id: number,
   values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message'>>,
 ) {
   await tx.update(containerJobRuns).set(values).where(eq(containerJobRuns.id, id));
+  if (values.status === 'running') await startMeter(tx, { kind: 'run', id }, values.startTime ?? undefined);
+  if (values.status === 'succeeded' || values.status === 'failed')
+    await stopMeters(tx, [{ kind: 'run', id }], values.endTime ?? undefined);
 }

@@ -1,3 +1,4 @@
+import type { MeteredResourceType } from '../../db/schema.ts';
 import { badInput } from '../../errors.ts';
 
 // Our price list, the one place prices live: monthly, in EUR cents. Containers and job runs pay per share
@@ -66,4 +67,18 @@ export function resourceSpecifications(kind: string) {
   if (kind === 'container') return CONTAINER_SIZES.map((size) => resourceSpecification(size.id));
   if (kind === 'volume') return [VOLUME_GB_SPECIFICATION];
   throw badInput('kind', `kind: no resource specifications for "${kind}"; use container or volume`);
+}
+
+const SECONDS_PER_MONTH = HOURS_PER_MONTH * 3600;
+
+/**
+ * EUR cents per second of use of a metered unit, a month's price shared over its seconds: a container size
+ * for replicas and job runs, a number of GB for volumes.
+ */
+export function centsPerSecond(resourceType: MeteredResourceType, size: string): number {
+  const monthly =
+    resourceType === 'VOLUME'
+      ? Number(size) * VOLUME_CENTS_PER_GB_MONTH
+      : monthlyPriceCents(containerSize(size));
+  return monthly / SECONDS_PER_MONTH;
 }

@@ -1,4 +1,5 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import { startMeter, stopMeters } from '../metering/meters.ts';
 import { createVolumeStore } from './store.ts';
 
 /** Volume → runtime: created (or grown) once the runtime provides the storage, removed once released. */
@@ -12,11 +13,14 @@ export const volumeProvisioning: ResourceHandler = {
     if (!volume) return;
     if (action === 'delete') {
       await driver.deleteVolume(volume);
+      await stopMeters(tx, [{ kind: 'volume', id: volume.id }]);
       await store.remove(volume.id);
       return;
     }
     await driver.applyVolume(volume);
     await store.update(volume.id, { state: 'created', locked: false });
+    // Metered at its size from now on (a grown volume starts a span at the new size).
+    await startMeter(tx, { kind: 'volume', id: volume.id });
   },
   async fail(tx, id) {
     await createVolumeStore(tx).update(id, { state: 'failed', locked: false });

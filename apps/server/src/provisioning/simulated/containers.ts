@@ -9,6 +9,7 @@ import {
   simulatedContainers,
 } from '../../db/schema.ts';
 import { desiredReplicas } from '../../modules/containers/replica-counts.ts';
+import { startMeter, stopMeters } from '../../modules/metering/meters.ts';
 import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../modules/containers/store.ts';
 
 // The simulated runtime of containers. Each container it runs has a row in simulated_containers: the
@@ -120,6 +121,7 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       .update(containerReplicas)
       .set({ status: 'running', statusMessage: 'Started' })
       .where(eq(containerReplicas.id, replica.id));
+    await startMeter(tx, { kind: 'replica', id: replica.id });
     const ports = container.ports.length ? ` on port ${container.ports.join(', ')}` : '';
     await log(tx, replica, [
       `Pulled image ${replica.image}`,
@@ -137,6 +139,8 @@ export function createSimulatedContainers(options: { delayMs: number }) {
         .where(eq(containerReplicas.id, replica.id));
       return;
     }
+    // Billed until gone: a terminating replica still holds its CPU and memory.
+    await stopMeters(tx, [{ kind: 'replica', id: replica.id }]);
     await tx.delete(containerReplicas).where(eq(containerReplicas.id, replica.id));
     await tx
       .delete(logLines)

@@ -17,6 +17,8 @@ import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from '.
 
 export const SESSION_TTL_MS = 30 * 60_000;
 export const HOSTED_PATH = '/billing/hosted';
+/** The period a local subscription pays for at a time (a month of 30 days). */
+const LOCAL_PERIOD_MS = 30 * 24 * 3600_000;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{16,100}$/;
 
@@ -127,6 +129,8 @@ export function createLocalProvider(deps: {
           // Ids derived from the session: a second submission of the same page is the same event.
           const reference = createHash('sha256').update(session.id).digest('hex').slice(0, 24);
           const customerId = session.customerId;
+          const periodStart = now();
+          const periodEnd = new Date(periodStart.getTime() + LOCAL_PERIOD_MS);
           await fulfilment.apply({
             provider: 'local',
             id: `evt_local_${reference}`,
@@ -138,13 +142,21 @@ export function createLocalProvider(deps: {
                 customerId,
                 planId: plan.id,
                 resourceId: session.resourceId,
-                currentPeriodEnd: new Date(now().getTime() + 30 * 24 * 3600_000).toISOString(),
+                currentPeriodEnd: periodEnd.toISOString(),
               },
               {
                 kind: 'payment-succeeded',
                 customerId,
                 subscription: `sub_local_${reference}`,
                 amountCents: plan.monthlyPriceCents,
+                invoice: {
+                  id: `in_local_${reference}`,
+                  currency: plan.currency,
+                  totalCents: plan.monthlyPriceCents,
+                  lines: [{ description: plan.name, amountCents: plan.monthlyPriceCents }],
+                  periodStart: periodStart.toISOString(),
+                  periodEnd: periodEnd.toISOString(),
+                },
               },
             ],
           });

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { BillingChange, SubscriptionFacts, SubscriptionStatus } from '../provider.ts';
+import type { BillingChange, InvoiceFacts, SubscriptionFacts, SubscriptionStatus } from '../provider.ts';
 
 // Stripe's events as provider-neutral billing changes (the table in ../provider.ts). Our checkout writes the
 // customer, plan and resource into the session's and the subscription's metadata, so subscription and
@@ -75,6 +75,23 @@ function subscriptionChange(
   return { customerId: ours.customerId, stripeCustomer: idOf(subscription.customer), changes: [change] };
 }
 
+/** The invoice as our invoices list shows it: Stripe's number, lines, total, period and hosted page. */
+function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
+  return {
+    id: invoice.id,
+    ...(invoice.number ? { number: invoice.number } : {}),
+    currency: invoice.currency,
+    totalCents: invoice.total,
+    lines: invoice.lines.data.map((line) => ({
+      description: line.description ?? '',
+      amountCents: line.amount,
+    })),
+    periodStart: new Date(invoice.period_start * 1000).toISOString(),
+    periodEnd: new Date(invoice.period_end * 1000).toISOString(),
+    hostedUrl: invoice.hosted_invoice_url ?? null,
+  };
+}
+
 async function invoiceChange(
   invoice: Stripe.Invoice,
   kind: 'payment-succeeded' | 'payment-failed',
@@ -91,7 +108,15 @@ async function invoiceChange(
   return {
     customerId,
     stripeCustomer,
-    changes: [{ kind, customerId, amountCents, ...(subscription ? { subscription } : {}) }],
+    changes: [
+      {
+        kind,
+        customerId,
+        amountCents,
+        invoice: invoiceFacts(invoice),
+        ...(subscription ? { subscription } : {}),
+      },
+    ],
   };
 }
 

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/client.ts';
+import { badInput } from '../../errors.ts';
+import { centsPerSecond } from '../pricing/resources.ts';
+import { centsOfType, priceUsage, type PriceBreakdown } from './breakdown.ts';
+import { openSpans, usageIn } from './store.ts';
+
+/** The start of the calendar month (UTC) that holds the moment, or of the one `months` later. */
+function monthStart(moment: Date, months = 0): Date {
+  return new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth() + months, 1));
+}
+
+/** What customers used and what it costs, from the usage meters. `clock` is the time now (tests set it). */
+export function createMetering(deps: { db: Db; clock: () => Date }) {
+  async function priceBreakdown(
+    customerId: number,
+    period: { startDate?: Date | null; endDate?: Date | null },
+  ): Promise<PriceBreakdown> {
+    const now = deps.clock();
+    const startDate = period.startDate ?? monthStart(period.endDate ?? now, period.endDate ? -1 : 0);
+    const endDate = period.endDate ?? monthStart(startDate, 1);
+    if (endDate <= startDate) throw badInput('endDate', 'endDate must be after startDate');
+    const usage = await usageIn(deps.db, customerId, { start: startDate, end: endDate, now });
+    return { startDate, endDate, namespaces: priceUsage(usage) };
+  }
+
+  return {
+    /** The breakdown of [startDate, endDate); by default the current calendar month. */
+    priceBreakdown,
+
+    /**
+     * What the period will have cost at its end if what runs now keeps running: the open spans' rate over
+     * the time left (job runs to come are not foreseen). A period that is over has no time left.
+     */
+    async forecastCents(customerId: number, breakdown: PriceBreakdown): Promise<number> {
+      const costCents = centsOfType(breakdown.namespaces, 'ALL');
+      const from = Math.max(breakdown.startDate.getTime(), deps.clock().getTime());
+      const secondsLeft = Math.max(0, (breakdown.endDate.getTime() - from) / 1000);
+      if (secondsLeft === 0) return costCents;
+      const rate = (await openSpans(deps.db, customerId)).reduce(
+        (total, open) => total + open.spans * centsPerSecond(open.resourceType, open.size),
+        0,
+      );
+      return costCents + rate * secondsLeft;
+    },
+  };
+}
+
+export type Metering = ReturnType<typeof createMetering>;
