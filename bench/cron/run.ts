@@ -2,6 +2,7 @@
 // Run: node --import tsx bench/cron/run.ts
 import {
   describeCron,
+  loadDescriptionLocale,
   getFields,
   parseCron,
   valuesToSegmentText,
@@ -88,6 +89,7 @@ function medianMicroseconds(run: (expression: string, format: CronFormat) => voi
 }
 
 const parseConvert = medianMicroseconds(parseAndConvert);
+await loadDescriptionLocale('en');
 const description = medianMicroseconds(describe);
 console.log(`expressions: ${count} (crontab, quartz, spring), ${rounds} rounds`);
 console.log(

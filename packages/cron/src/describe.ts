@@ -1,6 +1,5 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient module must reach every program that compiles this file (the portal's too)
 /// <reference path="./cronstrue-locales.d.ts" />
-import { toString } from 'cronstrue';
 import type { CronFormat } from './fields.ts';
 import { parseCron } from './expression.ts';
 import { resolveCronLocale, type CronLocale } from './locales.ts';
@@ -24,14 +23,37 @@ const localeFiles: Record<
   ko: { name: 'ko', load: () => import('cronstrue/locales/ko.js') },
 };
 
+// cronstrue itself (its English phrasing, 8 KB gzip) comes on demand too: a browser screen shows the form or
+// list a description belongs to without waiting for it, and the description follows.
+let describe: typeof import('cronstrue').toString | undefined;
+let describerLoading: Promise<void> | undefined;
+
+function loadDescriber(): Promise<void> {
+  describerLoading ??= import('cronstrue').then(
+    (module) => {
+      describe = module.toString;
+    },
+    (error: unknown) => {
+      // The next call tries again (the network may be back).
+      describerLoading = undefined;
+      throw error;
+    },
+  );
+  return describerLoading;
+}
+
 const loaded = new Set<string>(['en']);
 
 function cronstrueLocale(locale: CronLocale): string {
   return locale === 'en' || locale === 'hi' ? 'en' : localeFiles[locale].name;
 }
 
-/** Loads the description texts of a locale; until it resolves, describeCron describes in English. */
+/**
+ * Loads what describing in a locale takes: cronstrue, then the locale's texts. Once cronstrue is there,
+ * describeCron describes in English until the locale's texts are too.
+ */
 export async function loadDescriptionLocale(locale: string | undefined): Promise<void> {
+  await loadDescriber();
   const resolved = resolveCronLocale(locale);
   if (resolved === 'en' || resolved === 'hi') return;
   const file = localeFiles[resolved];
@@ -41,7 +63,7 @@ export async function loadDescriptionLocale(locale: string | undefined): Promise
 
 /** Whether describeCron can already describe in this locale. */
 export function isDescriptionLocaleLoaded(locale: string | undefined): boolean {
-  return loaded.has(cronstrueLocale(resolveCronLocale(locale)));
+  return describe !== undefined && loaded.has(cronstrueLocale(resolveCronLocale(locale)));
 }
 
 export interface DescribeOptions {
@@ -49,14 +71,18 @@ export interface DescribeOptions {
   readonly locale?: string;
 }
 
-/** A human sentence for a valid expression in the locale (English for unknown or not yet loaded ones), else null. */
+/**
+ * A human sentence for a valid expression in the locale (English for unknown or not yet loaded ones), else null.
+ * Call loadDescriptionLocale first: before cronstrue is loaded this throws.
+ */
 export function describeCron(
   expression: string,
   { format = 'crontab', locale }: DescribeOptions = {},
 ): string | null {
+  if (!describe) throw new Error('describeCron needs cronstrue: await loadDescriptionLocale first');
   if ('error' in parseCron(expression, format)) return null;
   const name = cronstrueLocale(resolveCronLocale(locale));
-  return toString(expression.trim(), {
+  return describe(expression.trim(), {
     locale: loaded.has(name) ? name : 'en',
     dayOfWeekStartIndexZero: format !== 'quartz',
   });

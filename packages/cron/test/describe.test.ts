@@ -43,8 +43,12 @@ describe('resolveCronLocale', () => {
 });
 
 describe('describeCron', () => {
-  // Runs first: locale texts load once per process.
-  test('describes in English until a locale is loaded', async () => {
+  // Runs first: cronstrue and the locale texts load once per process.
+  test('needs cronstrue loaded, then describes in English until a locale is loaded', async () => {
+    expect(isDescriptionLocaleLoaded('en')).toBe(false);
+    expect(() => describeCron('0 4 * * 1')).toThrow(/loadDescriptionLocale/);
+    await loadDescriptionLocale('en');
+    expect(isDescriptionLocaleLoaded('en')).toBe(true);
     expect(isDescriptionLocaleLoaded('ko')).toBe(false);
     expect(describeCron('0 4 * * 1', { locale: 'ko' })).toBe('At 04:00 AM, only on Monday');
     await loadDescriptionLocale('ko');

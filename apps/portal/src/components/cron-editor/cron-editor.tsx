@@ -1,5 +1,4 @@
 import { useState, type Ref } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -17,14 +16,17 @@ import {
   setField,
   valuesToSegmentText,
   type CronFormat,
+  type CronLocale,
   type FieldId,
   type PeriodId,
 } from '@berth/cron';
 import { FieldSelect } from './field-select.tsx';
 import { NextRuns } from './next-runs.tsx';
 import { summarizeSchedule } from './schedule-summary.ts';
-import { getCronEditorTexts } from './translations.ts';
+import type { CronEditorTexts } from './translations.ts';
 import { useDescription } from './use-description.ts';
+import { useCronEditorTexts } from './use-editor-texts.ts';
+import { OnDemandAlert } from '../on-demand-alert.tsx';
 
 export interface CronEditorChange {
   readonly expression: string;
@@ -53,20 +55,31 @@ export interface CronEditorProps {
  * Builds a cron expression from a period and one multi-select per field, or by typing it. Controlled: it shows
  * `value` and reports every change through `onChange`, so it slots into a react-hook-form Controller.
  */
-export function CronEditor({
+export function CronEditor({ locale = 'en', ...props }: CronEditorProps) {
+  // One supported locale for labels, names, dates and description, so a page never mixes two languages.
+  const language = resolveCronLocale(locale);
+  const texts = useCronEditorTexts(language);
+  // A language other than English shows once its texts have arrived (a moment), never English first.
+  return texts ? <LocalizedCronEditor {...props} language={language} texts={texts} /> : null;
+}
+
+interface LocalizedCronEditorProps extends Omit<CronEditorProps, 'locale'> {
+  readonly language: CronLocale;
+  readonly texts: CronEditorTexts;
+}
+
+function LocalizedCronEditor({
   value,
   onChange,
   format = 'crontab',
-  locale = 'en',
+  language,
+  texts,
   period,
   timezone = 'UTC',
   name,
   onBlur,
   ref,
-}: CronEditorProps) {
-  // One supported locale for labels, names, dates and description, so a page never mixes two languages.
-  const language = resolveCronLocale(locale);
-  const texts = getCronEditorTexts(language);
+}: LocalizedCronEditorProps) {
   const [chosenPeriod, setChosenPeriod] = useState(() => initialPeriod(value, format, period));
   // A new `period` prop replaces the user's choice (React's "adjust state when a prop changes").
   const [givenPeriod, setGivenPeriod] = useState(period);
@@ -164,14 +177,14 @@ export function CronEditor({
         })}
       </Box>
       {resetShown && (
-        <Alert severity="info" role="status">
+        <OnDemandAlert severity="info" role="status">
           {texts.resetFields(
             texts.periods[resetShown.period],
             new Intl.ListFormat(language, { type: 'conjunction' }).format(
               resetShown.fields.map((id) => texts.fields[id]),
             ),
           )}
-        </Alert>
+        </OnDemandAlert>
       )}
       <TextField
         label={texts.expression}

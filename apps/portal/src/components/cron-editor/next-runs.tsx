@@ -4,7 +4,7 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { areTimeZonesLoaded, loadTimeZones, nextRuns, type CronFormat } from '@berth/cron';
 import { useNow } from '../../lib/use-now.ts';
-import { getCronEditorTexts } from './translations.ts';
+import { useCronEditorTexts } from './use-editor-texts.ts';
 
 interface NextRunsProps {
   readonly expression: string;
@@ -25,7 +25,7 @@ export function NextRuns({
   timezone = 'UTC',
   displayTimezone = timezone,
 }: NextRunsProps) {
-  const texts = getCronEditorTexts(locale);
+  const texts = useCronEditorTexts(locale);
   const labelId = useId();
   const now = useNow();
   // A zone other than UTC shows its runs once its code has arrived (loadTimeZones), a moment after the editor.
@@ -52,7 +52,7 @@ export function NextRuns({
       }),
     [locale, format, displayTimezone],
   );
-  if (runs === null) return null;
+  if (runs === null || texts === undefined) return null;
   return (
     <section aria-labelledby={labelId}>
       <Typography id={labelId} variant="subtitle2" component="div">

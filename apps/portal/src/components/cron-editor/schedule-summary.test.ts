@@ -1,10 +1,16 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CronFormat } from '@berth/cron';
 import { summarizeSchedule } from './schedule-summary.ts';
-import { getCronEditorTexts } from './translations.ts';
+import { getCronEditorTexts, loadCronEditorTexts } from './translations.ts';
 
-const summary = (expression: string, locale = 'en', format: CronFormat = 'crontab') =>
-  summarizeSchedule(expression, format, locale, getCronEditorTexts(locale));
+function summary(expression: string, locale = 'en', format: CronFormat = 'crontab') {
+  const texts = getCronEditorTexts(locale);
+  if (!texts) throw new Error(`The ${locale} texts are not loaded`);
+  return summarizeSchedule(expression, format, locale, texts);
+}
+
+// The texts of languages other than English come on demand.
+beforeAll(() => loadCronEditorTexts('de'));
 
 describe('summarizeSchedule', () => {
   test.each([

@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Control, FieldValues } from 'react-hook-form';
 import { FormErrorSummary } from './form-error-summary.tsx';
+import { OnDemandAlert } from '../on-demand-alert.tsx';
 
 /** The end of a form: how many fields need attention, why saving waits (if it does), Cancel, and the submit button. */
 export function FormActions<TValues extends FieldValues>({
@@ -28,7 +28,7 @@ export function FormActions<TValues extends FieldValues>({
   return (
     <>
       <FormErrorSummary control={control} />
-      {blockedReason && <Alert severity="info">{blockedReason}</Alert>}
+      {blockedReason && <OnDemandAlert severity="info">{blockedReason}</OnDemandAlert>}
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
         <Button color="inherit" onClick={onCancel} disabled={pending}>
           Cancel

@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
 import { useFormState, type Control, type FieldValues } from 'react-hook-form';
+import { OnDemandAlert } from '../on-demand-alert.tsx';
 
 /** How many fields have an error: react-hook-form nests them as the values nest (objects and lists). */
 export function countFieldErrors(errors: unknown): number {
@@ -17,8 +17,8 @@ export function FormErrorSummary<TValues extends FieldValues>({ control }: { con
   const count = countFieldErrors(errors);
   if (submitCount === 0 || count === 0) return null;
   return (
-    <Alert severity="error" data-error-summary>
+    <OnDemandAlert severity="error" data-error-summary>
       {count === 1 ? '1 field needs attention' : `${count} fields need attention`}
-    </Alert>
+    </OnDemandAlert>
   );
 }
