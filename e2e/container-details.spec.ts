@@ -140,6 +140,10 @@ test('a customer sees the default address before creating, autoscaled counts, re
         .getByRole('row', { name: /web/ })
         .getByRole('cell', { name: /^\d of \d available autoscaling 1–3$/ }),
     ).toBeVisible();
+    // The smallest size, 170 cents a month in the server's price list, for 1 to 3 replicas.
+    await expect(
+      page.getByRole('row', { name: /web/ }).getByRole('cell', { name: '€1.70–€5.10', exact: true }),
+    ).toBeVisible();
     await captureScreens(page, 'container-details-list');
   });
 

@@ -65,6 +65,8 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
     await variables.getByRole('textbox', { name: 'Variable name' }).fill('REPORT_TOKEN');
     await variables.getByRole('switch', { name: 'Secret' }).check();
     await variables.getByLabel('Value').fill('t0ken-value');
+    // The server's price list: the smallest size is 170 cents a month, 170 / 730 hours = 0.2329 cents an hour.
+    await expect(form.getByText('€0.0023 per run-hour')).toBeVisible();
     await expectAccessible(page);
     await captureScreens(page, 'container-job-new');
 
@@ -131,7 +133,9 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
     await expect(page).toHaveURL(`${base}/container-jobs`);
     await expect(row.getByText('At 04:00 AM, only on Monday (UTC)')).toBeVisible();
     await expect(row.getByText('succeeded', { exact: true })).toBeVisible();
-    await expect(row.getByRole('cell').last()).toHaveText(/\d/);
+    // Name, schedule, enabled, last run, next run, price per run-hour.
+    await expect(row.getByRole('cell').nth(4)).toHaveText(/\d/);
+    await expect(row.getByRole('cell').last()).toHaveText('€0.0023');
     await expectAccessible(page);
     await captureScreens(page, 'container-jobs');
 

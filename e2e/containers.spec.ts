@@ -70,12 +70,15 @@ test('a customer adds a registry and a volume, runs a container with both, chang
     await page.getByRole('spinbutton', { name: 'Size (GB)' }).fill('1001');
     await expect(page.getByText('Use at most 1000 GB')).toBeVisible();
     await page.getByRole('spinbutton', { name: 'Size (GB)' }).fill('5');
+    // The server's price list: 10 cents a GB and month.
+    await expect(page.getByText('€0.50 per month (5 GB at €0.10 per GB)')).toBeVisible();
     await expectAccessible(page);
     await captureScreens(page, 'volume-new');
     await page.getByRole('button', { name: 'Create volume' }).click();
     await expect(page).toHaveURL(`${base}/volumes`);
     await expect(volumeRow.getByText('created', { exact: true })).toBeVisible();
     await expect(volumeRow).toContainText('of 5 GB');
+    await expect(volumeRow.getByRole('cell', { name: '€0.50', exact: true })).toBeVisible();
   });
 
   await test.step('create a container using both', async () => {
@@ -92,6 +95,8 @@ test('a customer adds a registry and a volume, runs a container with both, chang
     await choose(page, /^Registry/, /acme/, form);
     await expect(form.getByText(/per month per replica/)).toBeVisible();
     await choose(page, /^Memory/, '1 GB', form);
+    // The server's price list: 120 cents a month per 0.25 vCPU and 50 per 0.5 GB, so 120 + 2 × 50.
+    await expect(form.getByText('€2.20 per month per replica')).toBeVisible();
     await form.getByRole('textbox', { name: 'Ports' }).fill('8080');
 
     const variables = form.getByRole('region', { name: 'Environment variables' });
@@ -189,6 +194,8 @@ test('a customer adds a registry and a volume, runs a container with both, chang
     await expect(containerRow.getByText('running', { exact: true })).toBeVisible();
     await expect(containerRow).toContainText('1 of 1 available');
     await expect(containerRow).toContainText('registry.example.com/acme/shop:1.0');
+    // One replica of €2.20 a month.
+    await expect(containerRow.getByRole('cell', { name: '€2.20', exact: true })).toBeVisible();
     await expect(
       containerRow.getByRole('button', { name: 'Copy https://shop.journey.example.com' }),
     ).toBeVisible();
@@ -257,11 +264,13 @@ test('a customer adds a registry and a volume, runs a container with both, chang
     await newSize.fill('5');
     await expect(page.getByText('Enter more than the current 5 GB: volumes only grow')).toBeVisible();
     await newSize.fill('8');
+    await expect(page.getByText('€0.80 per month at 8 GB, now €0.50 per month')).toBeVisible();
     await expectAccessible(page);
     await captureScreens(page, 'volume-resize');
     await page.getByRole('button', { name: 'Resize volume' }).click();
     await expect(page).toHaveURL(`${base}/volumes`);
     await expect(volumeRow).toContainText('of 8 GB');
+    await expect(volumeRow.getByRole('cell', { name: '€0.80', exact: true })).toBeVisible();
     await expect(volumeRow.getByText('created', { exact: true })).toBeVisible();
 
     await expectAccessible(page);

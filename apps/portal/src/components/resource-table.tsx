@@ -7,6 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 
 export interface ResourceColumn<TRow> {
   id: string;
@@ -46,18 +48,32 @@ function visibility(hideBelow: ResourceColumn<unknown>['hideBelow']) {
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
+ * The columns this screen's width shows. Those it hides are not rendered at all rather than only hidden: on a
+ * phone that is most cells of the table, and the work of the list's first render.
+ */
+function useShownColumns<TRow>(columns: readonly ResourceColumn<TRow>[]): readonly ResourceColumn<TRow>[] {
+  const below = {
+    sm: useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true }),
+    md: useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true }),
+    lg: useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true }),
+  };
+  return columns.filter((column) => !column.hideBelow || !below[column.hideBelow]);
+}
+
+/**
  * A table of resources given its column definitions. All rows are shown, with no paging and no footer
  * (SPEC §9).
  */
 export function ResourceTable<TRow>({
   label,
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   empty,
   sort,
   onSort,
 }: ResourceTableProps<TRow>) {
+  const columns = useShownColumns(allColumns);
   if (rows?.length === 0) return empty;
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -70,7 +86,11 @@ export function ResourceTable<TRow>({
                 <TableCell
                   key={column.id}
                   align={column.align}
-                  sx={visibility(column.hideBelow)}
+                  // A number's header stays on one line over it too (`Monthly cost`, not `Monthly` over `cost`).
+                  sx={{
+                    ...visibility(column.hideBelow),
+                    ...(column.align === 'right' && { whiteSpace: 'nowrap' }),
+                  }}
                   aria-sort={sorted && ariaSort[sorted]}
                 >
                   {onSort && column.value ? (

@@ -77,8 +77,8 @@ export function jobColumns(
       id: 'cost',
       header: 'Per run-hour',
       align: 'right',
-      // Beside the name, schedule and switch it would crowd a phone's row.
-      hideBelow: 'sm',
+      // A secondary figure, like the next run: below 900 px the name and schedule need the room.
+      hideBelow: 'md',
       value: (job) => (priceList.data && runHourPrice(priceList.data, job.resources)?.amountCents) ?? -1,
       cell: (job) =>
         priceCell(priceList, (prices) => {
