@@ -50,7 +50,7 @@ export const meteringResolvers: Resolvers = {
   ResourcePriceBreakdownInterface: {
     // Only namespaces and metered resources are ever returned.
     __resolveType: (value) =>
-      'replicas' in value ? TYPE_NAMES[(value as PricedResource).resourceType] : 'NamespacePriceBreakdown',
+      'runs' in value ? TYPE_NAMES[(value as PricedResource).resourceType] : 'NamespacePriceBreakdown',
   },
   NamespacePriceBreakdown: {
     price: (namespace) => price(namespace.cents),
@@ -59,7 +59,7 @@ export const meteringResolvers: Resolvers = {
       sum(resourceType ?? 'ALL', centsOfType([namespace], resourceType ?? 'ALL')),
     resources: (namespace, { resourceType }) => resourcesOfType(namespace, resourceType),
   },
-  ContainerPriceBreakdown: resourceFields,
+  ContainerPriceBreakdown: { ...resourceFields, replicas: (resource) => resource.replicas() },
   ContainerJobPriceBreakdown: resourceFields,
   VolumePriceBreakdown: resourceFields,
   ContainerReplicaPriceBreakdown: {

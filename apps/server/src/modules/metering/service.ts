@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { badInput } from '../../errors.ts';
 import { centsPerSecond } from '../pricing/resources.ts';
-import { centsOfType, priceUsage, type PriceBreakdown } from './breakdown.ts';
-import { openSpans, usageIn } from './store.ts';
+import { centsOfType, priceReplicas, priceUsage, type PriceBreakdown, type ReplicasOf } from './breakdown.ts';
+import { openSpans, replicaUsageIn, usageIn } from './store.ts';
 
 /** The start of the calendar month (UTC) that holds the moment, or of the one `months` later. */
 function monthStart(moment: Date, months = 0): Date {
@@ -19,8 +19,14 @@ export function createMetering(deps: { db: Db; clock: () => Date }) {
     const startDate = period.startDate ?? monthStart(period.endDate ?? now, period.endDate ? -1 : 0);
     const endDate = period.endDate ?? monthStart(startDate, 1);
     if (endDate <= startDate) throw badInput('endDate', 'endDate must be after startDate');
-    const usage = await usageIn(deps.db, customerId, { start: startDate, end: endDate, now });
-    return { startDate, endDate, namespaces: priceUsage(usage) };
+    const within = { start: startDate, end: endDate, now };
+    let replicas: Promise<ReplicasOf> | undefined;
+    const replicasOf: ReplicasOf = async (namespaceName, containerName) => {
+      replicas ??= replicaUsageIn(deps.db, customerId, within).then(priceReplicas);
+      return (await replicas)(namespaceName, containerName);
+    };
+    const usage = await usageIn(deps.db, customerId, within);
+    return { startDate, endDate, namespaces: priceUsage(usage, replicasOf) };
   }
 
   return {
