@@ -104,9 +104,11 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       provisioner.start();
       await scheduler.start();
       purgeTimer = setInterval(() => {
-        Promise.all([purgeExpiredPayloads(database.db), services.billing.purgeExpiredSessions()]).catch(
-          (error: unknown) => app.log.warn({ err: error }, 'purge failed'),
-        );
+        Promise.all([
+          purgeExpiredPayloads(database.db),
+          services.billing.purgeExpiredSessions(),
+          services.billing.collectDue(),
+        ]).catch((error: unknown) => app.log.warn({ err: error }, 'hourly clean-up failed'));
       }, 3600_000).unref();
       return port;
     },

@@ -60,6 +60,7 @@ export function createServices(deps: {
     check: createRegistryCheck({ allowInternal: env.REGISTRY_VERIFY_ALLOW_PRIVATE, timeoutMs: 5000 }),
   });
   const volumes = createVolumeService({ database, provisioner, namespaces });
+  const metering = createMetering({ db: database.db, clock: deps.clock ?? (() => new Date()) });
   const collaborators = { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) };
   const services = {
     accounts,
@@ -67,8 +68,8 @@ export function createServices(deps: {
     registries,
     volumes,
     audit: createAuditService({ db: database.db, accounts }),
-    billing: createBilling({ env, db: database.db }),
-    metering: createMetering({ db: database.db, clock: deps.clock ?? (() => new Date()) }),
+    billing: createBilling({ env, db: database.db, metering }),
+    metering,
     containers: createContainerService({
       database,
       provisioner,

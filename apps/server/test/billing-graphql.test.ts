@@ -315,6 +315,50 @@ describe('the billing API', () => {
     expect(error.message).toBe(`Invoice ${invoice.number} not found`);
   });
 
+  it("renews a local subscription when its period ends: the next period's fee and the past period's usage, once", async () => {
+    const alice = await payingCustomer();
+    const [subscription] = (await billing(alice).data(BILLING_OVERVIEW)).subscriptions;
+    const periodEnd = new Date(subscription?.currentPeriodEnd ?? '');
+    const periodStart = new Date(periodEnd.getTime() - 30 * 86_400_000);
+    // 73 h of CPU_1000_RAM_2000 (680 cents a month) in the period that ends: 68 cents.
+    await server.berth.database.db.execute(sql`
+      INSERT INTO usage_meters (customer_id, namespace_name, resource_type, resource_name, subject, subject_key, size, started_at, ended_at)
+      VALUES (${alice.customerId}, 'shop', 'CONTAINER', 'web', 'web-abcde-1', ${`hand:${alice.customerId}`}, 'CPU_1000_RAM_2000',
+        ${new Date(periodStart.getTime() + 3600_000).toISOString()}, ${new Date(periodStart.getTime() + 74 * 3600_000).toISOString()})`);
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const nextEnd = new Date(periodEnd.getTime() + 30 * 86_400_000);
+
+    expect(await server.services.billing.collectDue(new Date(periodEnd.getTime() - 60_000))).toBe(0);
+    const afterEnd = new Date(periodEnd.getTime() + 60_000);
+    const [first, second] = await Promise.all([
+      server.services.billing.collectDue(afterEnd),
+      server.services.billing.collectDue(afterEnd),
+    ]);
+    expect((first ?? 0) + (second ?? 0)).toBeGreaterThanOrEqual(1);
+    expect(await server.services.billing.collectDue(afterEnd)).toBe(0);
+
+    const { invoices } = await billing(alice).data(INVOICES);
+    expect(invoices).toHaveLength(2);
+    expect(invoices[0]).toMatchObject({
+      status: 'PAID',
+      periodStart: periodEnd.toISOString(),
+      periodEnd: nextEnd.toISOString(),
+      lines: [
+        {
+          description: `Serverless containers, monthly (EUR), ${day(periodEnd)} to ${day(nextEnd)}`,
+          amount: { amountCents: 900, currency: 'EUR' },
+        },
+        {
+          description: `Containers, usage ${day(periodStart)} to ${day(periodEnd)}`,
+          amount: { amountCents: 68, currency: 'EUR' },
+        },
+      ],
+      total: { amountCents: 968, currency: 'EUR' },
+    });
+    const renewed = (await billing(alice).data(BILLING_OVERVIEW)).subscriptions[0];
+    expect(renewed).toMatchObject({ status: 'ACTIVE', currentPeriodEnd: nextEnd.toISOString() });
+  });
+
   it("shows this month's usage cost by type and namespace, and the forecast of what runs now", async () => {
     const grace = await createCustomer(server);
     // 73 h of a replica (CPU_1000_RAM_2000, 680 cents a month) in January 2026: a tenth of a month.

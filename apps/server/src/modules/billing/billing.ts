@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { Environment } from '../../environment.ts';
 import { createFulfilment } from './fulfilment.ts';
+import type { Metering } from '../metering/service.ts';
 import { createLocalProvider } from './local/provider.ts';
+import { createLocalRenewals } from './local/renewals.ts';
 import type { BillingProvider } from './provider.ts';
 import { createBillingService } from './service.ts';
 import { createBillingStore } from './store.ts';
@@ -22,17 +24,21 @@ function stripeSettings(env: Environment): StripeSettings {
 }
 
 /** The billing area: the configured provider (BILLING_PROVIDER), the one fulfilment, the customer calls. */
-export function createBilling(deps: { env: Environment; db: Db }) {
+export function createBilling(deps: { env: Environment; db: Db; metering: Metering }) {
   const store = createBillingStore(deps.db);
   const fulfilment = createFulfilment(deps.db);
+  const local = deps.env.BILLING_PROVIDER !== 'stripe';
   const provider: BillingProvider =
     deps.env.BILLING_PROVIDER === 'stripe'
       ? createStripeProvider({ settings: stripeSettings(deps.env), db: deps.db, fulfilment })
       : createLocalProvider({ publicUrl: deps.env.PUBLIC_URL, store, fulfilment });
+  const renewals = createLocalRenewals({ store, fulfilment, metering: deps.metering });
   return {
     ...createBillingService({ publicUrl: deps.env.PUBLIC_URL, provider, store }),
     provider,
     fulfilment,
+    /** Charges local subscriptions whose period ended (hourly); Stripe runs its own billing cycle. */
+    collectDue: (now?: Date) => (local ? renewals.collectDue(now) : Promise.resolve(0)),
   };
 }
 

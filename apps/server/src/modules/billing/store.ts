@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingCustomers, billingInvoices, billingSessions, billingSubscriptions } from '../../db/schema.ts';
 
@@ -48,6 +48,20 @@ export function createBillingStore(db: Db) {
         .from(billingInvoices)
         .where(and(eq(billingInvoices.customerId, customerId), eq(billingInvoices.number, number)));
       return row;
+    },
+
+    /** The local provider's subscriptions, not ended, whose paid period ended by `now`. */
+    async localSubscriptionsDue(now: Date): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.provider, 'local'),
+            ne(billingSubscriptions.status, 'ended'),
+            lte(billingSubscriptions.currentPeriodEnd, now),
+          ),
+        );
     },
 
     /** Whether a subscription of the customer (to this plan, if given) has not ended. */

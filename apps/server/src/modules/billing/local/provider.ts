@@ -8,6 +8,7 @@ import type { BillingSession, BillingStore, NewBillingSession } from '../store.t
 import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
 import { checkDetails, DETAILS_FIELDS } from './details-form.ts';
 import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
+import { LOCAL_PERIOD_MS } from './renewals.ts';
 
 // The embedded payment provider: Berth hosts the checkout and billing-details pages itself, at
 // /billing/hosted/{checkout|details}/{session}. The random session id in the address is the capability:
@@ -17,8 +18,6 @@ import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from '.
 
 export const SESSION_TTL_MS = 30 * 60_000;
 export const HOSTED_PATH = '/billing/hosted';
-/** The period a local subscription pays for at a time (a month of 30 days). */
-const LOCAL_PERIOD_MS = 30 * 24 * 3600_000;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{16,100}$/;
 
