@@ -322,6 +322,20 @@ describe('priceBreakdown', () => {
     expect(breakdown.containers.price.amount).toBe(0);
   });
 
+  it('prices a period of any length from the spans themselves, the same way', async () => {
+    const { customer } = await alice.data(PRICE_BREAKDOWN, {
+      startDate: '2026-01-15T00:00:00Z',
+      endDate: '2026-02-15T00:00:00Z',
+    });
+    const breakdown = breakdownOf(customer);
+    // web 204; report: 2 h of the first run and 7.3 h (44.84); data: 456 h of 10 GB (62.47) and 60 h of
+    // 20 GB until the clock (16.44); site: 336 h until the period's end (78.25). 405.99 in all.
+    expect(breakdown.containers.price.amount).toBe(282);
+    expect(breakdown.jobs.price.amount).toBe(45);
+    expect(breakdown.volumes.price.amount).toBe(79);
+    expect(breakdown.all.price.amount).toBe(406);
+  });
+
   it('narrows namespaces by name and by the type of what they hold', async () => {
     const byName = await alice.data(NAMESPACE_COSTS, { name: 'blog' });
     expect(breakdownOf(byName.customer).resources).toEqual([{ name: 'blog', jobs: [] }]);

@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
@@ -368,3 +369,30 @@ export const billingInvoices = pgTable('billing_invoices', {
   hostedUrl: text('hosted_url'),
   issuedAt: timestamptz('issued_at').notNull().defaultNow(),
 });
+
+// Closed usage spans summed per calendar month (0009, kept by a trigger on usage_meters).
+export const usageMonthly = pgTable(
+  'usage_monthly',
+  {
+    customerId: integer('customer_id').notNull(),
+    month: timestamptz('month').notNull(),
+    namespaceName: text('namespace_name').notNull(),
+    resourceType: text('resource_type').$type<MeteredResourceType>().notNull(),
+    resourceName: text('resource_name').notNull(),
+    size: text('size').notNull(),
+    spans: integer('spans').notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.customerId,
+        table.month,
+        table.namespaceName,
+        table.resourceType,
+        table.resourceName,
+        table.size,
+      ],
+    }),
+  ],
+);

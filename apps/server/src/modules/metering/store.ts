@@ -27,28 +27,47 @@ interface Period {
   now: Date;
 }
 
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
 /** Each span's seconds within [start, end), an open span counted until `now`. */
 function secondsWithin(period: Period) {
-  const start = sql`${period.start.toISOString()}::timestamptz`;
-  const end = sql`${period.end.toISOString()}::timestamptz`;
-  const now = sql`${period.now.toISOString()}::timestamptz`;
+  const [start, end, now] = [at(period.start), at(period.end), at(period.now)];
   return {
-    seconds: sql`sum(GREATEST(0, extract(epoch FROM LEAST(COALESCE(ended_at, ${now}), ${end}) - GREATEST(started_at, ${start}))))::float8`,
+    seconds: sql`GREATEST(0, extract(epoch FROM LEAST(COALESCE(ended_at, ${now}), ${end}) - GREATEST(started_at, ${start})))`,
     overlaps: sql`started_at < ${end} AND (ended_at IS NULL OR ended_at > ${start})`,
   };
 }
 
+/** Whether the period is whole calendar months (UTC), which the monthly sums answer. */
+const isMonthStart = (date: Date) =>
+  date.getTime() === Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+
 /**
  * The customer's use within the period per resource and size, in one statement whatever the number of
- * resources (a month of a thousand resources' spans is grouped into about as many rows). Unordered: sorting
- * tens of thousands of spans in the database costs more than ordering the grouped rows in JavaScript.
+ * resources. For whole calendar months (the billing page's question) it reads the monthly sums of closed
+ * spans and prices the open spans live; other periods cut every span. Unordered: sorting in the database
+ * costs more than ordering the grouped rows in JavaScript.
  */
 export async function usageIn(db: Db, customerId: number, period: Period): Promise<MeteredUsage[]> {
   const { seconds, overlaps } = secondsWithin(period);
+  const columns = sql`namespace_name AS "namespaceName", resource_type AS "resourceType", resource_name AS "resourceName", size`;
+  if (isMonthStart(period.start) && isMonthStart(period.end)) {
+    return queryRows<MeteredUsage>(
+      db,
+      sql`SELECT "namespaceName", "resourceType", "resourceName", size, sum(spans)::int AS spans, sum(seconds)::float8 AS seconds
+          FROM (
+            SELECT ${columns}, spans, seconds FROM usage_monthly
+            WHERE customer_id = ${customerId} AND month >= ${at(period.start)} AND month < ${at(period.end)}
+            UNION ALL
+            SELECT ${columns}, 1, ${seconds} FROM usage_meters
+            WHERE customer_id = ${customerId} AND ended_at IS NULL AND ${overlaps}
+          ) AS usage
+          GROUP BY 1, 2, 3, 4`,
+    );
+  }
   return queryRows<MeteredUsage>(
     db,
-    sql`SELECT namespace_name AS "namespaceName", resource_type AS "resourceType", resource_name AS "resourceName",
-          size, count(*)::int AS spans, ${seconds} AS seconds
+    sql`SELECT ${columns}, count(*)::int AS spans, sum(${seconds})::float8 AS seconds
         FROM usage_meters WHERE customer_id = ${customerId} AND ${overlaps}
         GROUP BY 1, 2, 3, 4`,
   );
@@ -59,7 +78,7 @@ export async function replicaUsageIn(db: Db, customerId: number, period: Period)
   const { seconds, overlaps } = secondsWithin(period);
   return queryRows<ReplicaUsage>(
     db,
-    sql`SELECT namespace_name AS "namespaceName", resource_name AS "resourceName", subject, size, ${seconds} AS seconds
+    sql`SELECT namespace_name AS "namespaceName", resource_name AS "resourceName", subject, size, sum(${seconds})::float8 AS seconds
         FROM usage_meters WHERE customer_id = ${customerId} AND resource_type = 'CONTAINER' AND ${overlaps}
         GROUP BY 1, 2, 3, 4`,
   );
