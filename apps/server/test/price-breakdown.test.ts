@@ -309,31 +309,32 @@ describe('priceBreakdown', () => {
     ]);
   });
 
-  it('cuts spans at the edges of a given period', async () => {
-    const { customer } = await alice.data(PRICE_BREAKDOWN, {
+  // Sums per type of a given period; cents by hand.
+  it.each([
+    {
+      // January: the first run's hour (3520 / 730 = 4.82) and 288 h of 10 GB (39.45), from the monthly sums.
+      period: 'a whole month',
       startDate: '2026-01-01T00:00:00Z',
       endDate: '2026-02-01T00:00:00Z',
-    });
-    const breakdown = breakdownOf(customer);
-    // January: the first run's hour (3520 / 730 = 4.82 cents) and 12 days of 10 GB (288 h: 39.45 cents).
-    expect(breakdown.jobs.price.amount).toBe(5);
-    expect(breakdown.volumes.price.amount).toBe(39);
-    expect(breakdown.all.price.amount).toBe(44);
-    expect(breakdown.containers.price.amount).toBe(0);
-  });
-
-  it('prices a period of any length from the spans themselves, the same way', async () => {
-    const { customer } = await alice.data(PRICE_BREAKDOWN, {
+      amounts: { containers: 0, jobs: 5, volumes: 39, all: 44 },
+    },
+    {
+      // From the spans themselves: web 204; site 336 h until the period's end (78.25); report 2 h of the first
+      // run and 7.3 h (44.84); data 456 h of 10 GB (62.47) and 60 h of 20 GB until the clock (16.44).
+      period: 'any other period',
       startDate: '2026-01-15T00:00:00Z',
       endDate: '2026-02-15T00:00:00Z',
-    });
+      amounts: { containers: 282, jobs: 45, volumes: 79, all: 406 },
+    },
+  ])('cuts spans at the edges of $period', async ({ startDate, endDate, amounts }) => {
+    const { customer } = await alice.data(PRICE_BREAKDOWN, { startDate, endDate });
     const breakdown = breakdownOf(customer);
-    // web 204; report: 2 h of the first run and 7.3 h (44.84); data: 456 h of 10 GB (62.47) and 60 h of
-    // 20 GB until the clock (16.44); site: 336 h until the period's end (78.25). 405.99 in all.
-    expect(breakdown.containers.price.amount).toBe(282);
-    expect(breakdown.jobs.price.amount).toBe(45);
-    expect(breakdown.volumes.price.amount).toBe(79);
-    expect(breakdown.all.price.amount).toBe(406);
+    expect({
+      containers: breakdown.containers.price.amount,
+      jobs: breakdown.jobs.price.amount,
+      volumes: breakdown.volumes.price.amount,
+      all: breakdown.all.price.amount,
+    }).toEqual(amounts);
   });
 
   it('narrows namespaces by name and by the type of what they hold', async () => {
