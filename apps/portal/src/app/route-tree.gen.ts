@@ -17,14 +17,16 @@ import { Route as NotFoundRouteImport } from './routes/not-found.tsx';
 import { Route as RegisterRouteImport } from './routes/register.tsx';
 import { Route as StorageRouteRouteImport } from './routes/storage/route.tsx';
 import { Route as WelcomeRouteImport } from './routes/welcome.tsx';
-import { Route as AccountBillingRouteImport } from './routes/account/billing.tsx';
+import { Route as AccountBillingRouteRouteImport } from './routes/account/billing/route.tsx';
 import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
 import { Route as ComputeServerlessContainersRouteRouteImport } from './routes/compute/serverless-containers/route.tsx';
 import { Route as StorageIndexRouteImport } from './routes/storage/index.tsx';
 import { Route as StorageDatabasesRouteImport } from './routes/storage/databases.tsx';
+import { Route as AccountBillingIndexRouteImport } from './routes/account/billing/index.tsx';
 import { Route as ComputeServerlessContainersIndexRouteImport } from './routes/compute/serverless-containers/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/route.tsx';
 import { Route as ComputeServerlessContainersNewRouteImport } from './routes/compute/serverless-containers/new.tsx';
+import { Route as AccountBillingInvoicesNumberRouteImport } from './routes/account/billing/invoices/$number.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/route.tsx';
 import { Route as ComputeServerlessContainersNamespaceIndexRouteImport } from './routes/compute/serverless-containers/namespace/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNamespaceIdRouteImport } from './routes/compute/serverless-containers/namespace/$namespaceId.tsx';
@@ -88,7 +90,7 @@ const WelcomeRoute = WelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AccountBillingRoute = AccountBillingRouteImport.update({
+const AccountBillingRouteRoute = AccountBillingRouteRouteImport.update({
   id: '/account/billing',
   path: '/account/billing',
   getParentRoute: () => rootRouteImport,
@@ -114,6 +116,11 @@ const StorageDatabasesRoute = StorageDatabasesRouteImport.update({
   path: '/databases',
   getParentRoute: () => StorageRouteRoute,
 } as any);
+const AccountBillingIndexRoute = AccountBillingIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AccountBillingRouteRoute,
+} as any);
 const ComputeServerlessContainersIndexRoute =
   ComputeServerlessContainersIndexRouteImport.update({
     id: '/',
@@ -131,6 +138,12 @@ const ComputeServerlessContainersNewRoute =
     id: '/new',
     path: '/new',
     getParentRoute: () => ComputeServerlessContainersRouteRoute,
+  } as any);
+const AccountBillingInvoicesNumberRoute =
+  AccountBillingInvoicesNumberRouteImport.update({
+    id: '/invoices/$number',
+    path: '/invoices/$number',
+    getParentRoute: () => AccountBillingRouteRoute,
   } as any);
 const ComputeServerlessContainersNamespaceNameTabsRouteRoute =
   ComputeServerlessContainersNamespaceNameTabsRouteRouteImport.update({
@@ -302,14 +315,16 @@ export interface FileRoutesByFullPath {
   '/not-found': typeof NotFoundRoute;
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
+  '/account/billing': typeof AccountBillingRouteRouteWithChildren;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
-  '/account/billing': typeof AccountBillingRoute;
   '/storage/databases': typeof StorageDatabasesRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
+  '/account/billing/': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers/': typeof ComputeServerlessContainersIndexRoute;
+  '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
   '/compute/serverless-containers/namespace/': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteWithChildren;
@@ -339,13 +354,14 @@ export interface FileRoutesByTo {
   '/not-found': typeof NotFoundRoute;
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
-  '/account/billing': typeof AccountBillingRoute;
   '/storage/databases': typeof StorageDatabasesRoute;
   '/compute': typeof ComputeIndexRoute;
   '/storage': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
+  '/account/billing': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers': typeof ComputeServerlessContainersIndexRoute;
+  '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
   '/compute/serverless-containers/namespace': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-jobs': typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
@@ -375,15 +391,17 @@ export interface FileRoutesById {
   '/not-found': typeof NotFoundRoute;
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
+  '/account/billing': typeof AccountBillingRouteRouteWithChildren;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
-  '/account/billing': typeof AccountBillingRoute;
   '/storage/databases': typeof StorageDatabasesRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
+  '/account/billing/': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers/': typeof ComputeServerlessContainersIndexRoute;
   '/compute/serverless-containers/$namespaceName/_tabs': typeof ComputeServerlessContainersNamespaceNameTabsRouteRouteWithChildren;
+  '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
   '/compute/serverless-containers/namespace/': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteWithChildren;
@@ -417,14 +435,16 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/register'
     | '/welcome'
-    | '/compute/serverless-containers'
     | '/account/billing'
+    | '/compute/serverless-containers'
     | '/storage/databases'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
     | '/compute/serverless-containers/new'
+    | '/account/billing/'
     | '/compute/serverless-containers/'
+    | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
     | '/compute/serverless-containers/namespace/'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
@@ -454,13 +474,14 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/register'
     | '/welcome'
-    | '/account/billing'
     | '/storage/databases'
     | '/compute'
     | '/storage'
     | '/compute/serverless-containers/$namespaceName'
     | '/compute/serverless-containers/new'
+    | '/account/billing'
     | '/compute/serverless-containers'
+    | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
     | '/compute/serverless-containers/namespace'
     | '/compute/serverless-containers/$namespaceName/container-jobs'
@@ -489,15 +510,17 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/register'
     | '/welcome'
-    | '/compute/serverless-containers'
     | '/account/billing'
+    | '/compute/serverless-containers'
     | '/storage/databases'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
     | '/compute/serverless-containers/new'
+    | '/account/billing/'
     | '/compute/serverless-containers/'
     | '/compute/serverless-containers/$namespaceName/_tabs'
+    | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
     | '/compute/serverless-containers/namespace/'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
@@ -530,7 +553,7 @@ export interface RootRouteChildren {
   NotFoundRoute: typeof NotFoundRoute;
   RegisterRoute: typeof RegisterRoute;
   WelcomeRoute: typeof WelcomeRoute;
-  AccountBillingRoute: typeof AccountBillingRoute;
+  AccountBillingRouteRoute: typeof AccountBillingRouteRouteWithChildren;
 }
 
 declare module '@tanstack/react-router' {
@@ -595,7 +618,7 @@ declare module '@tanstack/react-router' {
       id: '/account/billing';
       path: '/account/billing';
       fullPath: '/account/billing';
-      preLoaderRoute: typeof AccountBillingRouteImport;
+      preLoaderRoute: typeof AccountBillingRouteRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/compute/': {
@@ -626,6 +649,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StorageDatabasesRouteImport;
       parentRoute: typeof StorageRouteRoute;
     };
+    '/account/billing/': {
+      id: '/account/billing/';
+      path: '/';
+      fullPath: '/account/billing/';
+      preLoaderRoute: typeof AccountBillingIndexRouteImport;
+      parentRoute: typeof AccountBillingRouteRoute;
+    };
     '/compute/serverless-containers/': {
       id: '/compute/serverless-containers/';
       path: '/';
@@ -646,6 +676,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/compute/serverless-containers/new';
       preLoaderRoute: typeof ComputeServerlessContainersNewRouteImport;
       parentRoute: typeof ComputeServerlessContainersRouteRoute;
+    };
+    '/account/billing/invoices/$number': {
+      id: '/account/billing/invoices/$number';
+      path: '/invoices/$number';
+      fullPath: '/account/billing/invoices/$number';
+      preLoaderRoute: typeof AccountBillingInvoicesNumberRouteImport;
+      parentRoute: typeof AccountBillingRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName/_tabs': {
       id: '/compute/serverless-containers/$namespaceName/_tabs';
@@ -967,6 +1004,19 @@ const StorageRouteRouteWithChildren = StorageRouteRoute._addFileChildren(
   StorageRouteRouteChildren,
 );
 
+interface AccountBillingRouteRouteChildren {
+  AccountBillingIndexRoute: typeof AccountBillingIndexRoute;
+  AccountBillingInvoicesNumberRoute: typeof AccountBillingInvoicesNumberRoute;
+}
+
+const AccountBillingRouteRouteChildren: AccountBillingRouteRouteChildren = {
+  AccountBillingIndexRoute: AccountBillingIndexRoute,
+  AccountBillingInvoicesNumberRoute: AccountBillingInvoicesNumberRoute,
+};
+
+const AccountBillingRouteRouteWithChildren =
+  AccountBillingRouteRoute._addFileChildren(AccountBillingRouteRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ComputeRouteRoute: ComputeRouteRouteWithChildren,
@@ -976,7 +1026,7 @@ const rootRouteChildren: RootRouteChildren = {
   NotFoundRoute: NotFoundRoute,
   RegisterRoute: RegisterRoute,
   WelcomeRoute: WelcomeRoute,
-  AccountBillingRoute: AccountBillingRoute,
+  AccountBillingRouteRoute: AccountBillingRouteRouteWithChildren,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,5 @@
 // Build-time settings (VITE_*) with defaults that fit the bundled server: everything on the portal's own origin.
-// Checked by hand rather than with zod: this runs before the first screen, and six settings do not need a
+// Checked by hand rather than with zod: this runs before the first screen, and seven settings do not need a
 // schema library in the first download (zod stays in the chunks of the screens with forms).
 
 type Rule = { check: (value: string) => boolean; message: string };
@@ -14,6 +14,7 @@ const settings = {
   VITE_PLATFORM_GRAPHQL_URL: { fallback: '/graphql/platform', rule: notEmpty },
   VITE_BILLING_GRAPHQL_URL: { fallback: '/graphql/billing', rule: notEmpty },
   VITE_BILLING_URL: { fallback: '/billing', rule: notEmpty },
+  VITE_INVOICE_ISSUER: { fallback: 'Berth', rule: notEmpty },
 } as const;
 
 type SettingName = keyof typeof settings;
@@ -45,4 +46,6 @@ export const env = {
   billingGraphqlUrl: parsed.VITE_BILLING_GRAPHQL_URL,
   /** The billing REST calls (SPEC §7) live under this: `/subscriptions`, `/information/update`. */
   billingUrl: parsed.VITE_BILLING_URL,
+  /** Who issues the invoices, as their page heads them: name first, then address lines (one per line). */
+  invoiceIssuer: parsed.VITE_INVOICE_ISSUER.split('\n'),
 } as const;

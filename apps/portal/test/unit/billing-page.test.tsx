@@ -1,14 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BillingOverviewQuery } from '../../src/gql/billing/graphql.ts';
+import type {
+  BillingOverviewQuery,
+  BillingUsageQuery,
+  InvoicesQuery,
+} from '../../src/gql/billing/graphql.ts';
 import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
 import { permissions } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
-// The Billing page (/account/billing): what the billing API says of the signed-in customer, and the ways
-// to the provider's hosted pages (billing details, and checkout for a customer without a subscription).
+// The Billing page (/account/billing): what the billing API says of the signed-in customer (subscriptions,
+// this month's usage, invoices, card and details), and the ways to the provider's hosted pages (billing
+// details, and checkout for a customer without a subscription).
 
 vi.mock('../../src/lib/billing/hosted-page.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/billing/hosted-page.ts')>()),
@@ -57,6 +62,8 @@ const paying: BillingOverviewQuery = {
   },
 };
 
+const billingDown = [{ message: 'Billing is down', extensions: { code: 'INTERNAL' } }];
+
 /** The billing API answers with `answers` in turn (the last one from then on); counts the requests. */
 function serveBilling(...answers: (BillingOverviewQuery | 'error')[]) {
   let requests = 0;
@@ -65,18 +72,96 @@ function serveBilling(...answers: (BillingOverviewQuery | 'error')[]) {
       const answer = answers[Math.min(requests, answers.length - 1)];
       requests += 1;
       return answer === 'error'
-        ? HttpResponse.json({ errors: [{ message: 'Billing is down', extensions: { code: 'INTERNAL' } }] })
+        ? HttpResponse.json({ errors: billingDown })
         : HttpResponse.json({ data: answer });
     }),
   );
   return { requests: () => requests };
 }
 
+const euros = (amountCents: number) => ({ amountCents, currency: 'EUR' });
+
+/** November 2029 so far, by hand: shop 10.00 + 0.34 + 2.00 = 12.34, blog 2.50; 14.84 in all. */
+const novemberUsage: BillingUsageQuery['usage'] = {
+  startDate: '2029-11-01T00:00:00.000Z',
+  endDate: '2029-12-01T00:00:00.000Z',
+  cost: euros(1484),
+  forecast: euros(3090),
+  byResourceType: [
+    { resourceType: 'CONTAINER', cost: euros(1250) },
+    { resourceType: 'CONTAINER_JOB', cost: euros(34) },
+    { resourceType: 'VOLUME', cost: euros(200) },
+  ],
+  namespaces: [
+    {
+      name: 'shop',
+      cost: euros(1234),
+      resources: [
+        { resourceType: 'CONTAINER', name: 'web', cost: euros(1000) },
+        { resourceType: 'CONTAINER_JOB', name: 'nightly', cost: euros(34) },
+        { resourceType: 'VOLUME', name: 'data', cost: euros(200) },
+      ],
+    },
+    {
+      name: 'blog',
+      cost: euros(250),
+      resources: [{ resourceType: 'CONTAINER', name: 'wp', cost: euros(250) }],
+    },
+  ],
+};
+
+const nothingUsed: BillingUsageQuery['usage'] = {
+  ...novemberUsage,
+  cost: euros(0),
+  forecast: euros(0),
+  byResourceType: novemberUsage.byResourceType.map((type) => ({ ...type, cost: euros(0) })),
+  namespaces: [],
+};
+
+const invoices: InvoicesQuery['invoices'] = [
+  {
+    id: '2',
+    number: 'BERTH-000002',
+    issuedAt: '2029-12-15T12:00:00.000Z',
+    periodStart: '2029-12-15T12:00:00.000Z',
+    periodEnd: '2030-01-14T12:00:00.000Z',
+    status: 'OPEN',
+    total: euros(900),
+  },
+  {
+    id: '1',
+    number: 'BERTH-000001',
+    issuedAt: '2029-11-15T12:00:00.000Z',
+    periodStart: '2029-11-15T12:00:00.000Z',
+    periodEnd: '2029-12-15T12:00:00.000Z',
+    status: 'PAID',
+    total: euros(900),
+  },
+];
+
+/** The billing API answers `operation` with `{[field]: answer}`; 'error' fails once, then answers `retried`. */
+function serveQuery(operation: string, field: string, answer: unknown, retried: unknown) {
+  let requests = 0;
+  server.use(
+    billingApi.query(operation, () => {
+      requests += 1;
+      if (answer === 'error' && requests === 1) return HttpResponse.json({ errors: billingDown });
+      return HttpResponse.json({ data: { [field]: answer === 'error' ? retried : answer } });
+    }),
+  );
+}
+const serveUsage = (usage: BillingUsageQuery['usage'] | 'error') =>
+  serveQuery('BillingUsage', 'usage', usage, novemberUsage);
+const serveInvoices = (list: InvoicesQuery['invoices'] | 'error') =>
+  serveQuery('Invoices', 'invoices', list, invoices);
+
 const openBilling = () => renderWithProviders({ path: '/account/billing' });
 const section = (name: string) => screen.findByRole('region', { name });
 
 beforeEach(() => {
   vi.mocked(leaveForHostedPage).mockClear();
+  serveUsage(novemberUsage);
+  serveInvoices(invoices);
 });
 
 describe('billing page', () => {
@@ -199,5 +284,124 @@ describe('billing page', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await section('Subscriptions')).toBeVisible();
     expect(served.requests()).toBe(2);
+  });
+});
+
+describe('billing page: usage this month', () => {
+  it('shows the cost so far and the forecast for the month, named by its days', async () => {
+    serveBilling(paying);
+    openBilling();
+    const usage = within(await section('Usage this month'));
+    // The month is UTC's: 1 to 30 November, whatever the browser's time zone.
+    expect(await usage.findByText(/November 1\s*–\s*30, 2029/)).toBeVisible();
+    expect(within(usage.getByRole('group', { name: 'Cost so far' })).getByText('€14.84')).toBeVisible();
+    const forecast = within(usage.getByRole('group', { name: 'Forecast to November 30' }));
+    expect(forecast.getByText('€30.90')).toBeVisible();
+    expect(forecast.getByText('If what runs now keeps running')).toBeVisible();
+  });
+
+  it('lists the cost by namespace and by resource type as tables with their totals', async () => {
+    serveBilling(paying);
+    openBilling();
+    const usage = within(await section('Usage this month'));
+    await usage.findByRole('table', { name: 'Cost by namespace' });
+    const rows = (caption: string) =>
+      within(usage.getByRole('table', { name: caption }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows('Cost by namespace')).toEqual([
+      ['shop', '€12.34'],
+      ['blog', '€2.50'],
+      ['Total', '€14.84'],
+    ]);
+    expect(rows('Cost by resource type')).toEqual([
+      ['Containers', '€12.50'],
+      ['Container jobs', '€0.34'],
+      ['Volumes', '€2.00'],
+      ['Total', '€14.84'],
+    ]);
+  });
+
+  it('draws the cost by namespace as bars split by resource type, one image to screen readers', async () => {
+    serveBilling(paying);
+    openBilling();
+    const chart = await within(await section('Usage this month')).findByRole('img', {
+      name: /Chart of this month's cost by namespace and resource type/,
+    });
+    const bars = [...chart.querySelectorAll('rect')].map((bar) => bar.querySelector('title')?.textContent);
+    expect(bars).toEqual(
+      expect.arrayContaining([
+        'shop, Containers: €10.00',
+        'shop, Container jobs: €0.34',
+        'shop, Volumes: €2.00',
+        'blog, Containers: €2.50',
+      ]),
+    );
+    expect(within(chart).getByText('Containers')).toBeInTheDocument();
+  });
+
+  it('says when nothing was used this month, without a chart', async () => {
+    serveBilling(paying);
+    serveUsage(nothingUsed);
+    openBilling();
+    const usage = within(await section('Usage this month'));
+    expect(await usage.findByText(/Nothing used this month yet/)).toBeVisible();
+    expect(usage.getAllByText('€0.00')).toHaveLength(2);
+    expect(usage.queryByRole('img')).not.toBeInTheDocument();
+    expect(usage.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says when usage could not be loaded, keeps the rest of the page, and loads it on Try again', async () => {
+    serveBilling(paying);
+    serveUsage('error');
+    const { user } = openBilling();
+    const usage = within(await section('Usage this month'));
+    expect(await usage.findByRole('heading', { name: 'Usage could not be loaded' })).toBeVisible();
+    expect(await section('Subscriptions')).toBeVisible();
+    expect(await section('Invoices')).toBeVisible();
+    await user.click(usage.getByRole('button', { name: 'Try again' }));
+    expect(await usage.findByRole('table', { name: 'Cost by namespace' })).toBeVisible();
+  });
+});
+
+describe('billing page: invoices', () => {
+  it('lists the invoices newest first with number, date, period, total and status, each linking to its page', async () => {
+    serveBilling(paying);
+    openBilling();
+    const table = await within(await section('Invoices')).findByRole('table', { name: 'Invoices' });
+    const [, newest, oldest] = within(table).getAllByRole('row') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(newest).getByRole('link', { name: 'BERTH-000002' })).toHaveAttribute(
+      'href',
+      '/account/billing/invoices/BERTH-000002',
+    );
+    expect(within(newest).getByText('payment due')).toBeVisible();
+    expect(within(newest).getByText('€9.00')).toBeVisible();
+    expect(within(oldest).getByRole('link', { name: 'BERTH-000001' })).toBeVisible();
+    expect(within(oldest).getByText('paid')).toBeVisible();
+    // Issue date and period, in the browser's time zone (12:00 UTC is the same day from UTC-11 to UTC+11).
+    expect(within(oldest).getAllByText('Nov 15, 2029')[0]).toBeInTheDocument();
+    expect(within(oldest).getByText(/Nov 15\s*–\s*Dec 15, 2029/)).toBeInTheDocument();
+  });
+
+  it('says when there is no invoice yet', async () => {
+    serveBilling(nothingYet);
+    serveInvoices([]);
+    openBilling();
+    expect(
+      await within(await section('Invoices')).findByText(
+        /No invoices yet. Each payment of a subscription brings one./,
+      ),
+    ).toBeVisible();
+  });
+
+  it('says when the invoices could not be loaded, and loads them on Try again', async () => {
+    serveBilling(paying);
+    serveInvoices('error');
+    const { user } = openBilling();
+    const section_ = within(await section('Invoices'));
+    expect(await section_.findByRole('heading', { name: 'Invoices could not be loaded' })).toBeVisible();
+    await user.click(section_.getByRole('button', { name: 'Try again' }));
+    expect(await section_.findByRole('link', { name: 'BERTH-000001' })).toBeVisible();
   });
 });

@@ -19,6 +19,8 @@ import { billingOverviewQueryOptions } from '../api/get-billing-overview.ts';
 import { describeCard } from '../components/billing-format.ts';
 import { SubscriptionList } from '../components/subscription-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { InvoicesSection } from './invoices-section.tsx';
+import { UsageSection } from './usage-section.tsx';
 
 /** Opens the provider's billing-details page; the button stays busy until the tab has left. */
 function UpdateBillingDetailsButton() {
@@ -128,13 +130,16 @@ function LoadingSections() {
   );
 }
 
-/** The customer's billing: subscriptions, the card on file, billing details, and a suspension's reason. */
+/**
+ * The customer's billing: subscriptions, this month's usage, invoices, the card on file, billing details, and
+ * a suspension's reason. Usage and invoices load on their own, so either can fail without hiding the rest.
+ */
 export function BillingPage() {
   const overview = useQuery(billingOverviewQueryOptions);
   const header = (
     <PageHeader
       title="Billing"
-      subtitle="Your subscriptions, payment method and billing details."
+      subtitle="Your subscriptions, usage, invoices, payment method and billing details."
       action={<UpdateBillingDetailsButton />}
     />
   );
@@ -156,6 +161,8 @@ export function BillingPage() {
         <Stack spacing={3}>
           {data.customer.suspendedReason && <Suspension reason={data.customer.suspendedReason} />}
           <Subscriptions subscriptions={data.subscriptions} />
+          <UsageSection />
+          <InvoicesSection />
           <PaymentMethod card={data.paymentMethod} />
           <BillingDetails details={data.billingDetails} />
         </Stack>

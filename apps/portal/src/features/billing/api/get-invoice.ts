@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import { graphql } from '../../../lib/graphql/billing-document.ts';
+import { billingRequest } from '../../../lib/graphql/billing.ts';
+
+// The invoice and whom it is addressed to (the billing details as last saved), for the printable page.
+const invoiceQuery = graphql(`
+  query Invoice($number: String!) {
+    invoice(number: $number) {
+      id
+      number
+      issuedAt
+      periodStart
+      periodEnd
+      status
+      lines {
+        description
+        amount {
+          amountCents
+          currency
+        }
+      }
+      total {
+        amountCents
+        currency
+      }
+      hostedUrl
+    }
+    billingDetails {
+      companyName
+      address
+      vatNumber
+      invoiceEmail
+    }
+  }
+`);
+
+export const invoiceQueryOptions = (number: string) =>
+  queryOptions({
+    queryKey: ['billing-invoices', number],
+    queryFn: ({ signal }) => billingRequest(invoiceQuery, { number }, signal),
+    // An unknown number is the page's not-found state, not an error to report.
+    meta: { quietCodes: ['NOT_FOUND'] },
+  });

@@ -1,0 +1,26 @@
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../../components/load-error.tsx';
+import { Section } from '../../../components/section.tsx';
+import { invoicesQueryOptions } from '../api/get-invoices.ts';
+import { InvoiceTable } from '../components/invoice-table.tsx';
+
+export function InvoicesSection() {
+  const invoices = useQuery(invoicesQueryOptions);
+  return (
+    <Section title="Invoices">
+      {invoices.isError ? (
+        <LoadError title="Invoices could not be loaded" onRetry={invoices.refetch} />
+      ) : !invoices.data ? (
+        <Skeleton variant="rounded" height={120} aria-busy="true" aria-label="Loading invoices" />
+      ) : invoices.data.length === 0 ? (
+        <Typography color="text.secondary">
+          No invoices yet. Each payment of a subscription brings one.
+        </Typography>
+      ) : (
+        <InvoiceTable invoices={invoices.data} />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { graphql, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceQuery } from '../../src/gql/billing/graphql.ts';
+import { renderWithProviders } from '../support/render.tsx';
+import { server } from '../support/server.ts';
+
+// The printable invoice page (/account/billing/invoices/$number): who issues the invoice to whom, its
+// number, dates, lines, total and status; Print; the provider's own page; an unknown number.
+
+const billingApi = graphql.link('/graphql/billing');
+const euros = (amountCents: number) => ({ amountCents, currency: 'EUR' });
+
+const paidInvoice: InvoiceQuery = {
+  invoice: {
+    id: '1',
+    number: 'BERTH-000001',
+    issuedAt: '2029-11-15T12:00:00.000Z',
+    periodStart: '2029-11-15T12:00:00.000Z',
+    periodEnd: '2029-12-15T12:00:00.000Z',
+    status: 'PAID',
+    lines: [
+      { description: 'Serverless containers, monthly (EUR)', amount: euros(900) },
+      { description: 'Cloud databases, monthly (EUR)', amount: euros(1500) },
+    ],
+    total: euros(2400),
+    hostedUrl: null,
+  },
+  billingDetails: {
+    companyName: 'Analytical Engines Ltd',
+    address: '12 Marylebone Road\nLondon NW1 5LR',
+    vatNumber: 'GB123456789',
+    invoiceEmail: 'invoices@engines.example',
+  },
+};
+
+/** The billing API's answer to the Invoice query; remembers the number asked for. */
+function serveInvoice(answer: InvoiceQuery | 'not found' | 'error') {
+  const asked: string[] = [];
+  server.use(
+    billingApi.query('Invoice', ({ variables }) => {
+      asked.push(String(variables.number));
+      if (answer === 'not found')
+        return HttpResponse.json({
+          errors: [{ message: 'Invoice not found', extensions: { code: 'NOT_FOUND' } }],
+        });
+      if (answer === 'error')
+        return HttpResponse.json({
+          errors: [{ message: 'Billing is down', extensions: { code: 'INTERNAL' } }],
+        });
+      return HttpResponse.json({ data: answer });
+    }),
+  );
+  return asked;
+}
+
+const openInvoice = (number = 'BERTH-000001') =>
+  renderWithProviders({ path: `/account/billing/invoices/${number}` });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('invoice page', () => {
+  it('shows the issuer, the customer, number, dates, period, lines, total and status', async () => {
+    const asked = serveInvoice(paidInvoice);
+    openInvoice();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice BERTH-000001' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Invoice BERTH-000001 | Berth'));
+    expect(asked).toEqual(['BERTH-000001']);
+
+    const from = screen.getByRole('heading', { name: 'From' }).parentElement as HTMLElement;
+    expect(within(from).getByText('Berth')).toBeVisible();
+    const to = screen.getByRole('heading', { name: 'Billed to' }).parentElement as HTMLElement;
+    expect(within(to).getByText('Analytical Engines Ltd')).toBeVisible();
+    expect(within(to).getByText(/12 Marylebone Road\s+London NW1 5LR/)).toBeVisible();
+    expect(within(to).getByText('VAT number GB123456789')).toBeVisible();
+    expect(within(to).getByText('invoices@engines.example')).toBeVisible();
+
+    expect(screen.getByText('Nov 15, 2029')).toBeVisible();
+    expect(screen.getByText(/Nov 15\s*–\s*Dec 15, 2029/)).toBeVisible();
+    expect(screen.getByText('paid')).toBeVisible();
+    const lines = within(screen.getByRole('table', { name: 'Invoice lines' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(lines).toEqual([
+      ['Serverless containers, monthly (EUR)', '€9.00'],
+      ['Cloud databases, monthly (EUR)', '€15.00'],
+      ['Total', '€24.00'],
+    ]);
+    // Stripe's invoices have a page of their own; the built-in provider's do not.
+    expect(screen.queryByRole('link', { name: /Payment provider/ })).not.toBeInTheDocument();
+  });
+
+  it('leads back to Billing in its breadcrumbs', async () => {
+    serveInvoice(paidInvoice);
+    openInvoice();
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/account/billing');
+    expect(within(trail).getByText('Invoice BERTH-000001')).toBeVisible();
+  });
+
+  it('prints with the browser’s print dialog', async () => {
+    serveInvoice(paidInvoice);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user } = openInvoice();
+    await user.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('links to the payment provider’s page of the invoice when it has one, in a new tab', async () => {
+    serveInvoice({
+      ...paidInvoice,
+      invoice: { ...paidInvoice.invoice, status: 'OPEN', hostedUrl: 'https://pay.example.com/invoice/in_1' },
+    });
+    openInvoice();
+    const link = await screen.findByRole('link', { name: /Payment provider/ });
+    expect(link).toHaveAttribute('href', 'https://pay.example.com/invoice/in_1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('payment due')).toBeVisible();
+  });
+
+  it('says when billing details were never saved', async () => {
+    serveInvoice({ ...paidInvoice, billingDetails: null });
+    openInvoice();
+    expect(await screen.findByText(/No billing details saved/)).toBeVisible();
+  });
+
+  it('says an unknown number names no invoice, quietly, with the way back to Billing', async () => {
+    serveInvoice('not found');
+    openInvoice('BERTH-999999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice not found' })).toBeVisible();
+    expect(screen.getByText('There is no invoice numbered “BERTH-999999” in your account.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Billing' })).toHaveAttribute('href', '/account/billing');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+  });
+
+  it('says when the invoice could not be loaded', async () => {
+    serveInvoice('error');
+    openInvoice();
+    expect(await screen.findByRole('heading', { name: 'This invoice could not be loaded' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});
