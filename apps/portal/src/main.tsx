@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createAppQueryClient } from './app/query-client.ts';
+import { createAppRouter, preloadCurrentScreen } from './app/router/router.ts';
 import { session } from './lib/auth/session.ts';
 
 const container = document.getElementById('root');
@@ -11,9 +13,12 @@ session
   .establish()
   .then((ready) => {
     if (!ready) return;
+    const queryClient = createAppQueryClient();
+    const router = createAppRouter(queryClient);
+    preloadCurrentScreen(router);
     createRoot(container).render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} router={router} />
       </StrictMode>,
     );
   })

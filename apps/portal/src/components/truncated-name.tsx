@@ -19,9 +19,13 @@ function useTruncated(): [(element: HTMLElement | null) => void, boolean] {
   const ref = useCallback((element: HTMLElement | null) => {
     if (element === null) return;
     const measure = () => setTruncated(element.scrollWidth > element.clientWidth);
-    measure();
-    // jsdom has no ResizeObserver; there nothing is laid out, so nothing is ever cut.
-    if (typeof ResizeObserver === 'undefined') return;
+    // Without a ResizeObserver (jsdom) the name is measured once.
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
+    // The observer reports the element's first size too, after the browser's own layout: measuring here at
+    // once would force a layout of the page in the middle of React's commit, for every name of a list.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();

@@ -1,16 +1,19 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 
-/** Shown while the guard fetches the account before the first page. */
+/**
+ * Shown while the guard fetches the account before the first page: the boot message of index.html (its styles
+ * are there), so the page goes from "Signing you in…" to this without a change of look, and this render,
+ * on the way of every visit, computes no styles.
+ */
 export function AccountLoading() {
   return (
-    <Stack spacing={2} sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress aria-label="Loading your account" />
-      <Typography color="text.secondary">Loading your account…</Typography>
-    </Stack>
+    <div className="boot-message" role="status" aria-live="polite">
+      <div className="boot-spinner" aria-hidden="true" />
+      <span>Loading your account…</span>
+    </div>
   );
 }
 

@@ -32,6 +32,17 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
   });
 }
 
+/**
+ * Starts fetching the code of the screen at the current address (its route chunks and what they import), so
+ * it arrives, and runs, while the guard is still asking the platform for the account: the first render then
+ * does not wait for it, and does not share a long task with its evaluation.
+ */
+export function preloadCurrentScreen(router: ReturnType<typeof createAppRouter>): void {
+  const [routes] = router.getMatchedRoutes(router.state.location.pathname);
+  // A chunk that fails here is fetched again, and its failure shown, by the navigation itself.
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

@@ -4,7 +4,7 @@ import { parseCron } from '@berth/cron';
 import { CronEditor } from '../../../components/cron-editor/index.ts';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { Section } from '../../../components/section.tsx';
-import { locale } from '../../../lib/format.ts';
+import { customerLocale } from '../../../lib/format.ts';
 import type { JobFormValues } from './job-schema.ts';
 
 /** When the job runs: the cron editor (schedules are read in UTC) and whether the schedule is on at all. */
@@ -25,7 +25,7 @@ export function ScheduleSection({ control }: { control: Control<JobFormValues> }
               onBlur={field.onBlur}
               name={field.name}
               ref={field.ref}
-              locale={locale}
+              locale={customerLocale()}
               timezone="UTC"
             />
             {/* The editor shows why text does not parse; a rule beyond that is shown here. */}

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useDescription } from '../../../components/cron-editor/index.ts';
-import { locale } from '../../../lib/format.ts';
+import { customerLocale } from '../../../lib/format.ts';
 
 /** A job's schedule in words, in the customer's locale, above the expression itself. */
 export function ScheduleText({
@@ -11,7 +11,7 @@ export function ScheduleText({
   /** The size of the words: body2 in a table, body1 where the schedule is the topic. */
   variant?: 'body1' | 'body2';
 }) {
-  const description = useDescription(schedule, 'crontab', locale);
+  const description = useDescription(schedule, 'crontab', customerLocale());
   return (
     <>
       {description && <Typography variant={variant}>{description} (UTC)</Typography>}

@@ -15,7 +15,7 @@ import {
   registryText,
   VariablesDetails,
 } from '../../../components/workload/workload-details.tsx';
-import { localTimeZone, locale } from '../../../lib/format.ts';
+import { customerLocale, customerTimeZone } from '../../../lib/format.ts';
 import { useContainerJob } from '../api/get-container-job.ts';
 import { runColumns } from '../components/run-columns.tsx';
 import { ScheduleText } from '../components/schedule-text.tsx';
@@ -49,9 +49,9 @@ export function JobOverview() {
           // Computed in UTC, as the platform runs it; written in the customer's time.
           <NextRuns
             expression={job.schedule}
-            locale={locale}
+            locale={customerLocale()}
             timezone="UTC"
-            displayTimezone={localTimeZone}
+            displayTimezone={customerTimeZone()}
           />
         ) : (
           <Typography color="text.secondary">
