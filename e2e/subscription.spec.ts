@@ -11,7 +11,8 @@ import {
 import { captureScreens } from './support/screens.ts';
 
 // A customer without a subscription subscribes through the local provider's hosted checkout (Berth's own
-// test-mode payment pages, README "Billing") and gets `create` without reloading the portal.
+// test-mode payment pages, README "Billing") and gets `create` without reloading the portal; the Billing
+// page then shows the invoice of the payment and what the running container costs this month.
 
 const planName = 'Serverless containers, monthly (EUR)';
 const checkoutPath = /\/billing\/hosted\/checkout\/cs_[\w-]+$/;
@@ -230,5 +231,66 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     await expect(page.getByLabel('Company name')).toHaveValue('Upgrade GmbH');
     await expect(page.getByLabel('Address')).toHaveValue('Hafenstraße 1\n20457 Hamburg');
     await expect(page.getByLabel('VAT number (optional)')).toHaveValue('DE123456789');
+  });
+
+  await test.step("the Billing page shows this month's usage of the running container and the invoice", async () => {
+    await page.goto('/account/billing');
+    const usage = page.getByRole('region', { name: 'Usage this month' });
+    const byNamespace = usage.getByRole('table', { name: 'Cost by namespace' });
+    // The container 'web' has run since the journey began; its meter may have been written a moment after
+    // the page asked, so the page is asked again until the namespace is listed. Seconds of use may still
+    // cost €0.00: the amounts' form is checked, not their value.
+    await expect(async () => {
+      await page.reload();
+      await expect(byNamespace.getByRole('row', { name: /^first €\d+\.\d\d$/ })).toBeVisible({
+        timeout: 3_000,
+      });
+    }).toPass({ timeout: 60_000 });
+    await expect(usage.getByRole('group', { name: 'Cost so far' })).toContainText(/€\d+\.\d\d/);
+    await expect(usage.getByRole('group', { name: /^Forecast to / })).toContainText(/€\d+\.\d\d/);
+    await expect(
+      usage.getByRole('img', { name: /Chart of this month's cost by namespace and resource type/ }),
+    ).toBeVisible();
+    await expect(
+      usage.getByRole('table', { name: 'Cost by resource type' }).getByRole('row', { name: /^Containers / }),
+    ).toBeVisible();
+
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    const invoice = invoices.getByRole('row').filter({ hasText: /BERTH-\d{6}/ });
+    await expect(invoice).toHaveCount(1);
+    await expect(invoice).toContainText('€9.00');
+    await expect(invoice).toContainText('paid');
+    await expectAccessible(page);
+    await captureScreens(page, 'billing');
+  });
+
+  await test.step('the invoice page shows the plan line and total, and prints only the invoice', async () => {
+    const link = page.getByRole('table', { name: 'Invoices' }).getByRole('link', { name: /^BERTH-\d{6}$/ });
+    const number = (await link.textContent()) ?? '';
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/account/billing/invoices/${number}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Invoice ${number}` })).toBeVisible();
+    await expect(page).toHaveTitle(`Invoice ${number} | Berth`);
+    const lines = page.getByRole('table', { name: 'Invoice lines' });
+    await expect(lines.getByRole('row', { name: `${planName} €9.00` })).toBeVisible();
+    await expect(lines.getByRole('row', { name: 'Total €9.00' })).toBeVisible();
+    await expect(page.getByText('Upgrade GmbH')).toBeVisible();
+    await expect(page.getByText('VAT number DE123456789')).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Billing' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await captureScreens(page, 'billing-invoice');
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByText('Upgrade GmbH')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/billing-invoice-print.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    await page.goto('/account/billing/invoices/BERTH-999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoice not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Billing' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   });
 });

@@ -7,6 +7,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Money } from '../../../lib/money.ts';
 
+// A table footer's cells are small and muted by default; a total reads as the table's strongest line.
+export const totalCell = { typography: 'body2', fontWeight: 700, color: 'text.primary' } as const;
+
 /** Costs as a table with their total: what the chart shows, to read. */
 export function CostTable({
   caption,
@@ -22,7 +25,7 @@ export function CostTable({
   total: Money;
 }) {
   return (
-    <Table size="small" sx={{ captionSide: 'top', '& caption': { px: 0, pt: 0 } }}>
+    <Table size="small" sx={{ '& caption': { captionSide: 'top', px: 0, pt: 0 } }}>
       <caption>
         <Typography component="span" variant="subtitle2" color="text.primary">
           {caption}
@@ -50,10 +53,10 @@ export function CostTable({
       </TableBody>
       <TableFooter>
         <TableRow>
-          <TableCell component="th" scope="row" sx={{ pl: 0, fontWeight: 600, color: 'text.primary' }}>
+          <TableCell component="th" scope="row" sx={{ ...totalCell, pl: 0 }}>
             Total
           </TableCell>
-          <TableCell align="right" sx={{ pr: 0, fontWeight: 600, color: 'text.primary' }}>
+          <TableCell align="right" sx={{ ...totalCell, pr: 0 }}>
             {formatMoney(total)}
           </TableCell>
         </TableRow>

@@ -13,6 +13,7 @@ import type { InvoiceQuery } from '../../../gql/billing/graphql.ts';
 import { FactsList } from '../../../components/facts-list.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { formatDate, formatPeriod } from './billing-format.ts';
+import { totalCell } from './cost-table.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 
 /** The element the print style keeps: everything else on the page is left off the paper. */
@@ -102,13 +103,10 @@ export function InvoiceDocument({
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableCell component="th" scope="row" sx={{ pl: 0, fontWeight: 700, color: 'text.primary' }}>
+              <TableCell component="th" scope="row" sx={{ ...totalCell, pl: 0 }}>
                 Total
               </TableCell>
-              <TableCell
-                align="right"
-                sx={{ pr: 0, fontWeight: 700, color: 'text.primary', whiteSpace: 'nowrap' }}
-              >
+              <TableCell align="right" sx={{ ...totalCell, pr: 0, whiteSpace: 'nowrap' }}>
                 {formatMoney(invoice.total)}
               </TableCell>
             </TableRow>

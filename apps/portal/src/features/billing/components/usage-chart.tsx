@@ -79,6 +79,8 @@ export function UsageChart({ usage }: { usage: Usage }) {
     range: [0, innerHeight],
     padding: 0.3,
   });
+  // Whole cents only: a month's first minutes cost fractions of a cent, which would label three ticks '€0.00'.
+  const ticks = xScale.ticks(width < 500 ? 3 : 6).filter(Number.isInteger);
   const label = { fill: theme.palette.text.secondary, fontSize: 12, fontFamily: theme.typography.fontFamily };
 
   return (
@@ -106,7 +108,7 @@ export function UsageChart({ usage }: { usage: Usage }) {
             <GridColumns
               scale={xScale}
               height={innerHeight}
-              numTicks={width < 500 ? 3 : 6}
+              tickValues={ticks}
               stroke={theme.palette.divider}
             />
             <BarStackHorizontal<Row, UsageResourceType>
@@ -148,7 +150,7 @@ export function UsageChart({ usage }: { usage: Usage }) {
             <AxisBottom
               top={innerHeight}
               scale={xScale}
-              numTicks={width < 500 ? 3 : 6}
+              tickValues={ticks}
               tickFormat={(cents) => money(Number(cents))}
               stroke={theme.palette.divider}
               tickStroke={theme.palette.divider}

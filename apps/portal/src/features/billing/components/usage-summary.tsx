@@ -52,7 +52,11 @@ export function UsageSummary({ usage }: { usage: Usage }) {
       ) : (
         <>
           <UsageChart usage={usage} />
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 3, md: 4 }}>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={{ xs: 3, md: 4 }}
+            sx={{ alignItems: 'flex-start', '& > *': { flex: 1 } }}
+          >
             <CostTable
               caption="Cost by namespace"
               heading="Namespace"
