@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -8,6 +8,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { mayCreate } from '../lib/auth/access.ts';
 import { useAccess } from '../lib/auth/queries.ts';
 import { isChanging, pollWhile, type ChangeableResource } from '../lib/resource-activity.ts';
+import { Deferred } from './deferred.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { MdiIcon } from './mdi-icon.tsx';
 import { ResourceTable, type ResourceColumn, type TableSort } from './resource-table.tsx';
@@ -80,12 +81,14 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
   const [filterValue, setFilterValue] = useState('');
   const [sort, setSort] = useState<TableSort | null>(null);
   const noun = label.toLowerCase();
+  // The rows render in a non-blocking update (on a phone's CPU that render takes 100 ms or more, which as
+  // one task would keep the page from answering input that long); the table's first render likewise, below.
+  const rows = useDeferredValue(list.data);
 
   if (list.isError) {
     return <LoadError title={`The ${noun} could not be loaded`} onRetry={list.refetch} />;
   }
 
-  const rows = list.data;
   const canCreate =
     create !== undefined &&
     (create.permission !== 'create-limited' ||
@@ -145,87 +148,89 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
   };
 
   return (
-    <Stack spacing={2}>
-      {Boolean(rows?.length) && (
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          useFlexGap
-          sx={{ alignItems: { xs: 'stretch', sm: 'center' }, flexWrap: 'wrap' }}
-        >
-          <TextField
-            type="search"
-            size="small"
-            label="Search by name"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{
-              input: { startAdornment: <MdiIcon path={mdiMagnify} fontSize="small" sx={{ mr: 1 }} /> },
-            }}
-            sx={{ flex: { sm: '1 1 240px' }, maxWidth: { sm: 360 } }}
-          />
-          {filter && (filterValues.length > 1 || filterValue) && (
+    <Deferred>
+      <Stack spacing={2}>
+        {Boolean(rows?.length) && (
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: { xs: 'stretch', sm: 'center' }, flexWrap: 'wrap' }}
+          >
             <TextField
-              select
+              type="search"
               size="small"
-              label={filter.label}
-              value={filterValue}
-              onChange={(event) => setFilterValue(event.target.value)}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              sx={{ minWidth: 160 }}
-            >
-              <option value="">All</option>
-              {filterValues.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </TextField>
-          )}
-          {narrowed && (
-            <Typography variant="body2" color="text.secondary" role="status">
-              {shown?.length} of {rows?.length} shown
-            </Typography>
-          )}
-          <Stack direction="row" sx={{ ml: { sm: 'auto' } }}>
-            {createAction}
-          </Stack>
-        </Stack>
-      )}
-      {narrowed && shown?.length === 0 ? (
-        <EmptyState
-          icon={mdiMagnify}
-          title={`No ${noun} match`}
-          description="Try another name or filter."
-          action={
-            <Button variant="outlined" onClick={clear}>
-              Show all {noun}
-            </Button>
-          }
-        />
-      ) : (
-        <ResourceTable
-          label={label}
-          columns={allColumns}
-          rows={shown}
-          rowKey={rowKey}
-          sort={sort}
-          onSort={(columnId) =>
-            setSort((current) => ({
-              columnId,
-              direction: current?.columnId === columnId && current.direction === 'asc' ? 'desc' : 'asc',
-            }))
-          }
-          empty={
-            <EmptyState
-              icon={empty.icon}
-              title={empty.title}
-              description={canCreate ? empty.description : (empty.readOnlyDescription ?? empty.description)}
-              action={createAction}
+              label="Search by name"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{
+                input: { startAdornment: <MdiIcon path={mdiMagnify} fontSize="small" sx={{ mr: 1 }} /> },
+              }}
+              sx={{ flex: { sm: '1 1 240px' }, maxWidth: { sm: 360 } }}
             />
-          }
-        />
-      )}
-    </Stack>
+            {filter && (filterValues.length > 1 || filterValue) && (
+              <TextField
+                select
+                size="small"
+                label={filter.label}
+                value={filterValue}
+                onChange={(event) => setFilterValue(event.target.value)}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                sx={{ minWidth: 160 }}
+              >
+                <option value="">All</option>
+                {filterValues.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </TextField>
+            )}
+            {narrowed && (
+              <Typography variant="body2" color="text.secondary" role="status">
+                {shown?.length} of {rows?.length} shown
+              </Typography>
+            )}
+            <Stack direction="row" sx={{ ml: { sm: 'auto' } }}>
+              {createAction}
+            </Stack>
+          </Stack>
+        )}
+        {narrowed && shown?.length === 0 ? (
+          <EmptyState
+            icon={mdiMagnify}
+            title={`No ${noun} match`}
+            description="Try another name or filter."
+            action={
+              <Button variant="outlined" onClick={clear}>
+                Show all {noun}
+              </Button>
+            }
+          />
+        ) : (
+          <ResourceTable
+            label={label}
+            columns={allColumns}
+            rows={shown}
+            rowKey={rowKey}
+            sort={sort}
+            onSort={(columnId) =>
+              setSort((current) => ({
+                columnId,
+                direction: current?.columnId === columnId && current.direction === 'asc' ? 'desc' : 'asc',
+              }))
+            }
+            empty={
+              <EmptyState
+                icon={empty.icon}
+                title={empty.title}
+                description={canCreate ? empty.description : (empty.readOnlyDescription ?? empty.description)}
+                action={createAction}
+              />
+            }
+          />
+        )}
+      </Stack>
+    </Deferred>
   );
 }

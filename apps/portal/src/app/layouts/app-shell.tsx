@@ -7,11 +7,13 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { Deferred } from '../../components/deferred.tsx';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiMenu, mdiPackageVariantClosed } from '@mdi/js';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { AccessBanner } from '../../features/access/components/access-banner.tsx';
 import { productName } from '../router/route-meta.ts';
+import { AccountLoading } from './account-loading.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { Navigation } from './navigation.tsx';
@@ -27,8 +29,19 @@ const sidebarWidth = 280;
 /**
  * App bar, product navigation and the page. From 960 px the navigation is a fixed sidebar; below, a
  * temporary drawer whose code loads on the phone only.
+ *
+ * The first render of each comes in non-blocking updates, the frame and then the page (the loading message
+ * stays meanwhile): rendered at once when the account has arrived, they were the longest tasks of a visit.
  */
 export function AppShell() {
+  return (
+    <Deferred fallback={<AccountLoading />}>
+      <Frame />
+    </Deferred>
+  );
+}
+
+function Frame() {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigating = useRouterState({ select: (state) => state.status === 'pending' });
@@ -110,9 +123,11 @@ export function AppShell() {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
         <Toolbar />
         <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
-          <AccessBanner />
-          <Breadcrumbs />
-          <Outlet />
+          <Deferred>
+            <AccessBanner />
+            <Breadcrumbs />
+            <Outlet />
+          </Deferred>
         </Container>
       </Box>
     </Box>
