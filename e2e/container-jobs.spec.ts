@@ -136,6 +136,11 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
     // Name, schedule, enabled, last run, next run, price per run-hour.
     await expect(row.getByRole('cell').nth(4)).toHaveText(/\d/);
     await expect(row.getByRole('cell').last()).toHaveText('€0.0023');
+    // At 1280 px the name has the room to show whole beside five columns (it was cut to 'weekly-re…').
+    const name = row.getByRole('link', { name: 'weekly-report' }).getByText('weekly-report');
+    await expect
+      .poll(() => name.evaluate((element) => element.scrollWidth <= element.clientWidth))
+      .toBe(true);
     await expectAccessible(page);
     await captureScreens(page, 'container-jobs');
 

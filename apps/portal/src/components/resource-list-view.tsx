@@ -122,6 +122,8 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
   const nameColumn: ResourceColumn<TRow> = {
     id: 'name',
     header: 'Name',
+    // On a wide screen a name shows whole before other columns grow (a job list cut 'weekly-re…' at 1280 px).
+    minWidth: { lg: '14rem' },
     value: rowName,
     cell: (row) => (
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>

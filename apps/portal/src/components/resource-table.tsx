@@ -20,6 +20,8 @@ export interface ResourceColumn<TRow> {
   hideBelow?: 'sm' | 'md' | 'lg';
   /** Right for numbers, which are then kept on one line. */
   align?: 'left' | 'right';
+  /** Room the column keeps from a width up, before other columns take it (e.g. the name on wide screens). */
+  minWidth?: Partial<Record<'md' | 'lg', string>>;
 }
 
 export interface TableSort {
@@ -90,6 +92,7 @@ export function ResourceTable<TRow>({
                   sx={{
                     ...visibility(column.hideBelow),
                     ...(column.align === 'right' && { whiteSpace: 'nowrap' }),
+                    ...(column.minWidth && { minWidth: column.minWidth }),
                   }}
                   aria-sort={sorted && ariaSort[sorted]}
                 >
