@@ -1,19 +1,12 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { env } from '../../../config/env.ts';
 import type { InvoiceQuery } from '../../../gql/billing/graphql.ts';
 import { FactsList } from '../../../components/facts-list.tsx';
-import { formatMoney } from '../../../lib/money.ts';
 import { formatDate, formatPeriod } from './billing-format.ts';
-import { totalCell } from './cost-table.tsx';
+import { AmountTable } from './amount-table.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 
 /** The element the print style keeps: everything else on the page is left off the paper. */
@@ -81,37 +74,13 @@ export function InvoiceDocument({
             { term: 'Status', value: <InvoiceStatusChip status={invoice.status} /> },
           ]}
         />
-        <Table size="small" aria-label="Invoice lines">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ pl: 0 }}>Description</TableCell>
-              <TableCell align="right" sx={{ pr: 0 }}>
-                Amount
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invoice.lines.map((line, index) => (
-              // Lines have no id, and two may read the same: their place tells them apart.
-              <TableRow key={index}>
-                <TableCell sx={{ pl: 0, overflowWrap: 'anywhere' }}>{line.description}</TableCell>
-                <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }}>
-                  {formatMoney(line.amount)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell component="th" scope="row" sx={{ ...totalCell, pl: 0 }}>
-                Total
-              </TableCell>
-              <TableCell align="right" sx={{ ...totalCell, pr: 0, whiteSpace: 'nowrap' }}>
-                {formatMoney(invoice.total)}
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
+        <AmountTable
+          label="Invoice lines"
+          heading="Description"
+          amountHeading="Amount"
+          rows={invoice.lines.map(({ description, amount }) => ({ name: description, amount }))}
+          total={invoice.total}
+        />
       </Stack>
     </Paper>
   );

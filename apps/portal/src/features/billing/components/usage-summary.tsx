@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { BillingUsageQuery } from '../../../gql/billing/graphql.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { formatUsageEnd } from './billing-format.ts';
-import { CostTable } from './cost-table.tsx';
+import { AmountTable } from './amount-table.tsx';
 import { UsageChart } from './usage-chart.tsx';
 import { usageResourceTypeLabels } from './usage-types.ts';
 
@@ -57,18 +57,20 @@ export function UsageSummary({ usage }: { usage: Usage }) {
             spacing={{ xs: 3, md: 4 }}
             sx={{ alignItems: 'flex-start', '& > *': { flex: 1 } }}
           >
-            <CostTable
+            <AmountTable
               caption="Cost by namespace"
               heading="Namespace"
-              rows={usage.namespaces}
+              amountHeading="Cost"
+              rows={usage.namespaces.map(({ name, cost }) => ({ name, amount: cost }))}
               total={usage.cost}
             />
-            <CostTable
+            <AmountTable
               caption="Cost by resource type"
               heading="Resource type"
+              amountHeading="Cost"
               rows={usage.byResourceType.map(({ resourceType, cost }) => ({
                 name: usageResourceTypeLabels[resourceType],
-                cost,
+                amount: cost,
               }))}
               total={usage.cost}
             />

@@ -8,45 +8,58 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type Money } from '../../../lib/money.ts';
 
 // A table footer's cells are small and muted by default; a total reads as the table's strongest line.
-export const totalCell = { typography: 'body2', fontWeight: 700, color: 'text.primary' } as const;
+const totalCell = { typography: 'body2', fontWeight: 700, color: 'text.primary' } as const;
 
-/** Costs as a table with their total: what the chart shows, to read. */
-export function CostTable({
+/**
+ * Amounts as a table with their total: the costs the chart shows, to read, and an invoice's lines. Rows are
+ * in the given order, keyed by place (two invoice lines may read the same).
+ */
+export function AmountTable({
   caption,
+  label,
   heading,
+  amountHeading,
   rows,
   total,
 }: {
-  /** `Cost by namespace`. */
-  caption: string;
+  /** Shown above the table and naming it (`Cost by namespace`); without one, `label` names it. */
+  caption?: string;
+  label?: string;
   /** The first column's heading: what each row is. */
   heading: string;
-  rows: readonly { name: string; cost: Money }[];
+  amountHeading: string;
+  rows: readonly { name: string; amount: Money }[];
   total: Money;
 }) {
   return (
-    <Table size="small" sx={{ '& caption': { captionSide: 'top', px: 0, pt: 0 } }}>
-      <caption>
-        <Typography component="span" variant="subtitle2" color="text.primary">
-          {caption}
-        </Typography>
-      </caption>
+    <Table
+      size="small"
+      aria-label={caption ? undefined : label}
+      sx={{ '& caption': { captionSide: 'top', px: 0, pt: 0 } }}
+    >
+      {caption && (
+        <caption>
+          <Typography component="span" variant="subtitle2" color="text.primary">
+            {caption}
+          </Typography>
+        </caption>
+      )}
       <TableHead>
         <TableRow>
           <TableCell sx={{ pl: 0 }}>{heading}</TableCell>
           <TableCell align="right" sx={{ pr: 0 }}>
-            Cost
+            {amountHeading}
           </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.name}>
+        {rows.map((row, index) => (
+          <TableRow key={index}>
             <TableCell component="th" scope="row" sx={{ pl: 0, overflowWrap: 'anywhere' }}>
               {row.name}
             </TableCell>
             <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }}>
-              {formatMoney(row.cost)}
+              {formatMoney(row.amount)}
             </TableCell>
           </TableRow>
         ))}
@@ -56,7 +69,7 @@ export function CostTable({
           <TableCell component="th" scope="row" sx={{ ...totalCell, pl: 0 }}>
             Total
           </TableCell>
-          <TableCell align="right" sx={{ ...totalCell, pr: 0 }}>
+          <TableCell align="right" sx={{ ...totalCell, pr: 0, whiteSpace: 'nowrap' }}>
             {formatMoney(total)}
           </TableCell>
         </TableRow>
