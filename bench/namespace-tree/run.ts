@@ -8,7 +8,7 @@
 // Run: node --import tsx bench/namespace-tree/run.ts   (DATABASE_URL=... to measure PostgreSQL)
 import { createRequestLoaders } from '../../apps/server/src/graphql/loaders.ts';
 import { ingressUrl } from '../../apps/server/src/modules/containers/addresses.ts';
-import { bytesIn, gbIn } from '../../apps/server/src/modules/volumes/rules.ts';
+import { bytesIn, gbIn } from '../../apps/server/src/modules/units.ts';
 import { autocannon, seedCustomer, seedNamespaces, startPlatform } from '../support/platform.ts';
 
 const QUERY = `query Tree($name: String!) { namespace(name: $name) { id name state locked

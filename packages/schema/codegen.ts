@@ -65,6 +65,8 @@ const config: CodegenConfig = {
       VolumePriceBreakdown: '../modules/metering/breakdown.ts#PricedResource',
       ContainerReplicaPriceBreakdown: '../modules/metering/breakdown.ts#PricedReplica',
       ContainerJobRunPriceBreakdown: '../modules/metering/breakdown.ts#PricedRuns',
+      Plan: '../modules/pricing/database-plans.ts#DatabaseClusterPlan',
+      NodeType: '../modules/pricing/database-plans.ts#LegacyNodeType',
     }),
     'apps/server/src/generated/billing-resolvers-types.ts': resolverTypes(BILLING_SCHEMA, {
       BillingSubscription: '../modules/billing/store.ts#SubscriptionRow',

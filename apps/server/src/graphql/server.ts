@@ -12,6 +12,8 @@ import { containerJobResolvers } from '../modules/container-jobs/resolvers.ts';
 import { billingResolvers } from '../modules/billing/resolvers.ts';
 import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { DateTime } from './date-time.ts';
+import { cloudDatabaseResolvers } from '../modules/cloud-databases/resolvers.ts';
+import { databaseClusterResolvers } from '../modules/database-clusters/resolvers.ts';
 import { meteringResolvers } from '../modules/metering/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
@@ -130,6 +132,8 @@ export const createPlatformYoga = (options: ApiOptions) =>
         registryResolvers,
         volumeResolvers,
         meteringResolvers,
+        databaseClusterResolvers,
+        cloudDatabaseResolvers,
       ],
     },
     options,

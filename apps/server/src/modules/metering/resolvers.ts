@@ -1,9 +1,5 @@
-import type {
-  CpuUnit,
-  PriceBreakdownResourceType,
-  Resolvers,
-  Unit,
-} from '../../generated/resolvers-types.ts';
+import type { PriceBreakdownResourceType, Resolvers } from '../../generated/resolvers-types.ts';
+import { cpuIn, mbIn } from '../units.ts';
 import { centsOfType, resourcesOfType, type PricedResource } from './breakdown.ts';
 
 // Customer.priceBreakdown (API.md "Usage cost"): the metering service's tree, with each amount rounded to
@@ -14,9 +10,6 @@ const sum = (resourceType: PriceBreakdownResourceType, cents: number) => ({
   resourceType,
   price: price(cents),
 });
-const cpuIn = (millicores: number, unit: CpuUnit) => (unit === 'mCPU' ? millicores : millicores / 1000);
-const MB_PER_UNIT = { MB: 1, GB: 1000, TB: 1_000_000 } as const;
-const memoryIn = (megabytes: number, unit: Unit) => megabytes / MB_PER_UNIT[unit];
 
 const TYPE_NAMES = {
   CONTAINER: 'ContainerPriceBreakdown',
@@ -64,13 +57,13 @@ export const meteringResolvers: Resolvers = {
   VolumePriceBreakdown: resourceFields,
   ContainerReplicaPriceBreakdown: {
     cpu: (replica, { unit }) => cpuIn(replica.millicores, unit ?? 'CPU'),
-    memory: (replica, { unit }) => memoryIn(replica.megabytes, unit ?? 'GB'),
+    memory: (replica, { unit }) => mbIn(replica.megabytes, unit ?? 'GB'),
     duration: (replica) => Math.round(replica.seconds),
     price: (replica) => price(replica.cents),
   },
   ContainerJobRunPriceBreakdown: {
     cpu: (runs, { unit }) => cpuIn(runs.millicores, unit ?? 'CPU'),
-    memory: (runs, { unit }) => memoryIn(runs.megabytes, unit ?? 'GB'),
+    memory: (runs, { unit }) => mbIn(runs.megabytes, unit ?? 'GB'),
     duration: (runs) => Math.round(runs.seconds),
     price: (runs) => price(runs.cents),
   },

@@ -1,7 +1,7 @@
 import { requiredInput } from '../../errors.ts';
 import type { Resolvers } from '../../generated/resolvers-types.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
-import { bytesIn, gbIn } from './rules.ts';
+import { bytesIn, gbIn } from '../units.ts';
 
 export const volumeResolvers: Resolvers = {
   Query: {
