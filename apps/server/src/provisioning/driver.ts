@@ -30,6 +30,7 @@ export interface RuntimeDriver {
   deleteContainer(tx: Db, container: ContainerRow): Promise<void>;
   /** Makes the job known to the runtime (a CronJob whose schedule our scheduler keeps); in the task's tx. */
   applyContainerJob(tx: Db, job: ContainerJobRow): Promise<void>;
+  /** Removes the job from the runtime, with its runs in progress. */
   deleteContainerJob(tx: Db, job: ContainerJobRow): Promise<void>;
   /** Starts the recorded pending run; the runtime reports it running and finished on its own. */
   startJobRun(tx: Db, job: ContainerJobRow, run: RunRow): Promise<void>;

@@ -7,7 +7,8 @@ import { startMeter, stopMeters } from '../metering/meters.ts';
 import { RUNS_KEPT, type ContainerJobRow, type RunRow } from './store.ts';
 
 // A run is recorded `pending` by whoever starts it (the scheduler, or "run now"); the runtime then reports
-// it running and finished. Only the newest RUNS_KEPT runs of a job are kept, with their log lines.
+// it running and finished. Only the newest RUNS_KEPT finished runs of a job are kept, with their log lines: a
+// run in progress belongs to the runtime until it ends (pruning it under the runtime's feet deadlocked).
 
 export type RunTrigger = { kind: 'schedule'; scheduledAt: Date } | { kind: 'manual' };
 
@@ -45,7 +46,8 @@ export async function startRun(
   if (!run) return undefined;
   await tx.execute(sql`
     WITH aged AS (
-      SELECT id FROM container_job_runs WHERE job_id = ${job.id} ORDER BY id DESC OFFSET ${RUNS_KEPT}
+      SELECT id FROM container_job_runs WHERE job_id = ${job.id} AND status IN ('succeeded', 'failed')
+      ORDER BY id DESC OFFSET ${RUNS_KEPT}
     ), gone_lines AS (
       DELETE FROM log_lines WHERE source_kind = 'job-run' AND source_id IN (SELECT id FROM aged)
     )

@@ -136,11 +136,24 @@ export function createContainerJobStore(db: Db) {
       return row;
     },
 
-    /** Removes the job; variables, mounts and runs cascade. */
+    /**
+     * Removes the job with its runs and their log lines; variables and mounts cascade. The runs go first, in
+     * a statement of their own: it waits for a runtime step still writing to one of them (PostgreSQL), so
+     * the log lines are deleted after that step's last line, which a single statement's snapshot would miss.
+     */
     async remove(id: number) {
-      await db.execute(
-        sql`DELETE FROM log_lines WHERE source_kind = 'job-run' AND source_id IN (SELECT id FROM container_job_runs WHERE job_id = ${id})`,
-      );
+      const runs = await db
+        .delete(containerJobRuns)
+        .where(eq(containerJobRuns.jobId, id))
+        .returning({ id: containerJobRuns.id });
+      if (runs.length) {
+        await db.execute(
+          sql`DELETE FROM log_lines WHERE source_kind = 'job-run' AND source_id IN (${sql.join(
+            runs.map((run) => sql`${run.id}`),
+            sql`, `,
+          )})`,
+        );
+      }
       await db.delete(containerJobs).where(eq(containerJobs.id, id));
     },
 

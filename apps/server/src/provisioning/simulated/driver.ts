@@ -20,7 +20,7 @@ export function createSimulatedDriver(options: { delayMs: number }): RuntimeDriv
     applyContainer: (tx, container) => containers.apply(tx, container),
     deleteContainer: (tx, container) => containers.delete(tx, container),
     applyContainerJob: async () => undefined,
-    deleteContainerJob: async () => undefined,
+    deleteContainerJob: (tx, job) => jobRuns.forget(tx, job),
     startJobRun: (tx, job, run) => jobRuns.start(tx, job, run),
     reconcile: async (db) => {
       // Most ticks find nothing due: one plain read then, the locking transactions only when there is work.

@@ -52,6 +52,16 @@ export function createSimulatedJobRuns(options: { delayMs: number }) {
   }
 
   return {
+    /**
+     * Stops carrying out the job's runs (the job is being deleted). Taking their rows first, before the runs
+     * themselves go, keeps the order a reconcile step locks in (its row, then the run), so the two wait for
+     * each other instead of deadlocking.
+     */
+    async forget(tx: Db, job: ContainerJobRow) {
+      await tx.execute(
+        sql`DELETE FROM simulated_job_runs WHERE run_id IN (SELECT id FROM container_job_runs WHERE job_id = ${job.id})`,
+      );
+    },
     async start(tx: Db, job: ContainerJobRow, run: RunRow) {
       await tx.insert(simulatedJobRuns).values({
         runId: run.id,
