@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Skeleton from '@mui/material/Skeleton';
@@ -74,7 +75,15 @@ export function InvoicePage() {
     <>
       {printStyles}
       <PageHeader
-        title={`Invoice ${number}`}
+        title={
+          <>
+            {/* The number wraps as a whole, never at its hyphen ('BERTH-' over '000001' on a phone). */}
+            Invoice{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {number}
+            </Box>
+          </>
+        }
         action={
           data && (
             <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }} useFlexGap>
