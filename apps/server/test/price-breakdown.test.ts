@@ -319,6 +319,13 @@ describe('priceBreakdown', () => {
       amounts: { containers: 0, jobs: 5, volumes: 39, all: 44 },
     },
     {
+      // An end alone starts the period with its month: 1 to 15 February. web 204; site 336 h (78.25);
+      // report 1 h of the first run and 7.3 h (40.02); data 168 h of 10 GB and 60 h of 20 GB (39.45).
+      period: 'the month an end date falls in',
+      endDate: '2026-02-15T00:00:00Z',
+      amounts: { containers: 282, jobs: 40, volumes: 39, all: 362 },
+    },
+    {
       // From the spans themselves: web 204; site 336 h until the period's end (78.25); report 2 h of the first
       // run and 7.3 h (44.84); data 456 h of 10 GB (62.47) and 60 h of 20 GB until the clock (16.44).
       period: 'any other period',

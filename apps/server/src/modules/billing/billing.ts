@@ -27,7 +27,6 @@ function stripeSettings(env: Environment): StripeSettings {
 export function createBilling(deps: { env: Environment; db: Db; metering: Metering }) {
   const store = createBillingStore(deps.db);
   const fulfilment = createFulfilment(deps.db);
-  const local = deps.env.BILLING_PROVIDER !== 'stripe';
   const provider: BillingProvider =
     deps.env.BILLING_PROVIDER === 'stripe'
       ? createStripeProvider({ settings: stripeSettings(deps.env), db: deps.db, fulfilment })
@@ -38,7 +37,7 @@ export function createBilling(deps: { env: Environment; db: Db; metering: Meteri
     provider,
     fulfilment,
     /** Charges local subscriptions whose period ended (hourly); Stripe runs its own billing cycle. */
-    collectDue: (now?: Date) => (local ? renewals.collectDue(now) : Promise.resolve(0)),
+    collectDue: (now?: Date) => (provider.name === 'local' ? renewals.collectDue(now) : Promise.resolve(0)),
   };
 }
 

@@ -2,9 +2,8 @@ import type {
   Resolvers,
   SubscriptionStatus,
   SuspendedReason,
-  UsageResourceType,
 } from '../../generated/billing-resolvers-types.ts';
-import { centsOfType } from '../metering/breakdown.ts';
+import { centsOfType, METERED_TYPES } from '../metering/breakdown.ts';
 import { PRODUCT_PLANS } from './plans.ts';
 
 // The billing API (packages/schema/billing.graphql): everything is the signed-in customer's own, read by
@@ -25,7 +24,6 @@ function statusOf(row: { id: number; status: string }): SubscriptionStatus {
 
 /** Usage is priced in EUR (the price list's currency); cents are rounded where shown. */
 const euros = (cents: number) => ({ amountCents: Math.round(cents), currency: 'EUR' });
-const USAGE_TYPES: UsageResourceType[] = ['CONTAINER', 'CONTAINER_JOB', 'VOLUME'];
 
 export const billingResolvers: Resolvers = {
   Query: {
@@ -47,7 +45,7 @@ export const billingResolvers: Resolvers = {
         endDate: breakdown.endDate,
         cost: euros(centsOfType(namespaces, 'ALL')),
         forecast: euros(await services.metering.forecastCents(account.customerId, breakdown)),
-        byResourceType: USAGE_TYPES.map((resourceType) => ({
+        byResourceType: METERED_TYPES.map((resourceType) => ({
           resourceType,
           cost: euros(centsOfType(namespaces, resourceType)),
         })),

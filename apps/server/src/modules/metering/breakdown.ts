@@ -48,10 +48,11 @@ export interface PriceBreakdown {
 
 const sumCents = (items: { cents: number }[]) => items.reduce((total, item) => total + item.cents, 0);
 
-const TYPE_ORDER: MeteredResourceType[] = ['CONTAINER', 'CONTAINER_JOB', 'VOLUME'];
+/** What is metered, in the order breakdowns list it. */
+export const METERED_TYPES: readonly MeteredResourceType[] = ['CONTAINER', 'CONTAINER_JOB', 'VOLUME'];
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
 const byTypeAndName = (a: PricedResource, b: PricedResource) =>
-  TYPE_ORDER.indexOf(a.resourceType) - TYPE_ORDER.indexOf(b.resourceType) || byName(a, b);
+  METERED_TYPES.indexOf(a.resourceType) - METERED_TYPES.indexOf(b.resourceType) || byName(a, b);
 
 /** Prices rows of use into the namespace tree: namespaces by name, their resources by type, then name. */
 export function priceUsage(usage: MeteredUsage[], replicasOf: ReplicasOf): PricedNamespace[] {

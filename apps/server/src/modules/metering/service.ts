@@ -16,7 +16,10 @@ export function createMetering(deps: { db: Db; clock: () => Date }) {
     period: { startDate?: Date | null; endDate?: Date | null },
   ): Promise<PriceBreakdown> {
     const now = deps.clock();
-    const startDate = period.startDate ?? monthStart(period.endDate ?? now, period.endDate ? -1 : 0);
+    // Left out, the start is that of the calendar month holding the period's last moment (now's month, or
+    // January for an end on 1 February), and the end that of the month after the start.
+    const lastMoment = period.endDate ? new Date(period.endDate.getTime() - 1) : now;
+    const startDate = period.startDate ?? monthStart(lastMoment);
     const endDate = period.endDate ?? monthStart(startDate, 1);
     if (endDate <= startDate) throw badInput('endDate', 'endDate must be after startDate');
     const within = { start: startDate, end: endDate, now };
