@@ -43,10 +43,6 @@ interface ResourceTableProps<TRow> {
 
 const loadingRowCount = 3;
 
-function visibility(hideBelow: ResourceColumn<unknown>['hideBelow']) {
-  return hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined;
-}
-
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
@@ -90,7 +86,6 @@ export function ResourceTable<TRow>({
                   align={column.align}
                   // A number's header stays on one line over it too (`Monthly cost`, not `Monthly` over `cost`).
                   sx={{
-                    ...visibility(column.hideBelow),
                     ...(column.align === 'right' && { whiteSpace: 'nowrap' }),
                     ...(column.minWidth && { minWidth: column.minWidth }),
                   }}
@@ -122,12 +117,7 @@ export function ResourceTable<TRow>({
                       align={column.align}
                       // Right-aligned columns hold numbers, which never break; other text breaks anywhere
                       // rather than widen the table past the screen.
-                      sx={{
-                        ...visibility(column.hideBelow),
-                        ...(column.align === 'right'
-                          ? { whiteSpace: 'nowrap' }
-                          : { overflowWrap: 'anywhere' }),
-                      }}
+                      sx={column.align === 'right' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
                     >
                       {column.cell(row)}
                     </TableCell>
@@ -137,7 +127,7 @@ export function ResourceTable<TRow>({
             : Array.from({ length: loadingRowCount }, (_, index) => (
                 <TableRow key={index}>
                   {columns.map((column) => (
-                    <TableCell key={column.id} sx={visibility(column.hideBelow)}>
+                    <TableCell key={column.id}>
                       <Skeleton variant="text" />
                     </TableCell>
                   ))}
