@@ -1,7 +1,7 @@
 import { sizeMonthlyPrice, type PriceList } from '../../../components/pricing/price-list.ts';
 import { multiply, type Money } from '../../../lib/money.ts';
 
-export interface CostedContainer {
+interface CostedContainer {
   resources: string;
   numberOfReplicas: number;
   autoScaling?: { replicas: { minimum: number; maximum: number } } | null;
@@ -17,11 +17,9 @@ export function containerMonthlyCost(
 ): { low: Money; high: Money } | null {
   const perReplica = sizeMonthlyPrice(prices, container.resources);
   if (!perReplica) return null;
-  const range = container.autoScaling?.replicas;
-  return range
-    ? { low: multiply(perReplica, range.minimum), high: multiply(perReplica, range.maximum) }
-    : {
-        low: multiply(perReplica, container.numberOfReplicas),
-        high: multiply(perReplica, container.numberOfReplicas),
-      };
+  const { minimum, maximum } = container.autoScaling?.replicas ?? {
+    minimum: container.numberOfReplicas,
+    maximum: container.numberOfReplicas,
+  };
+  return { low: multiply(perReplica, minimum), high: multiply(perReplica, maximum) };
 }
