@@ -1,4 +1,8 @@
-import type { NamespaceContainersQuery, NamespaceQuery } from '../../src/gql/graphql.ts';
+import type {
+  NamespaceContainersQuery,
+  NamespaceQuery,
+  NamespaceVolumesQuery,
+} from '../../src/gql/graphql.ts';
 
 /** A namespace at rest, as the `Namespace` query answers it. */
 export function namespace(
@@ -33,6 +37,23 @@ export function containerRow(name: string, changes: Partial<ContainerRow> = {}):
     availableReplicas: 1,
     autoScaling: null,
     ingresses: [],
+    ...changes,
+  };
+}
+
+export type VolumeRow = NonNullable<NamespaceVolumesQuery['namespace']['volumes']>[number];
+
+/** A volume at rest that nothing mounts, as the volumes tab's query answers it. */
+export function volumeRow(name: string, changes: Partial<VolumeRow> = {}): VolumeRow {
+  return {
+    id: `id-${name}`,
+    name,
+    size: 10,
+    usage: 1,
+    state: 'created',
+    locked: false,
+    containers: [],
+    containerJobs: [],
     ...changes,
   };
 }

@@ -1,5 +1,6 @@
 import { graphql, http, HttpResponse } from 'msw';
 import type { AccountQuery } from '../../src/gql/graphql.ts';
+import { namespace, type ContainerRow, type VolumeRow } from './fixtures.ts';
 
 // What the platform and the identity provider answer in unit tests unless a test says otherwise
 // (`server.use(...)`): a signed-in customer with full access. Everything else is unhandled, and an unhandled
@@ -44,6 +45,24 @@ export function priceList({
       },
     }),
   );
+}
+
+/** The namespace `name` (its `Namespace` query) with these containers on its Containers tab. */
+export function namespaceWithContainers(name: string, containers: ContainerRow[]) {
+  return [
+    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace(name) } })),
+    graphql.query('NamespaceContainers', () =>
+      HttpResponse.json({ data: { namespace: { id: '1', containers } } }),
+    ),
+  ];
+}
+
+/** The namespace `name` (its `Namespace` query) with these volumes on its Volumes tab. */
+export function namespaceWithVolumes(name: string, volumes: VolumeRow[]) {
+  return [
+    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace(name) } })),
+    graphql.query('NamespaceVolumes', () => HttpResponse.json({ data: { namespace: { id: '1', volumes } } })),
+  ];
 }
 
 export const defaultHandlers = [

@@ -10,6 +10,7 @@ import type {
   DefaultContainerAddressQueryVariables,
 } from '../../src/gql/graphql.ts';
 import { containerRow, namespace, type ContainerRow } from '../support/fixtures.ts';
+import { namespaceWithContainers } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -115,24 +116,14 @@ describe('replica counts', () => {
     const row = (name: string, changes: Partial<ContainerRow>) =>
       containerRow(name, { id: name, image: 'nginx', state: 'running', ...changes });
     server.use(
-      graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
-      graphql.query('NamespaceContainers', () =>
-        HttpResponse.json({
-          data: {
-            namespace: {
-              id: '1',
-              containers: [
-                row('api', {
-                  numberOfReplicas: 3,
-                  availableReplicas: 2,
-                  autoScaling: { replicas: { minimum: 1, maximum: 5 } },
-                }),
-                row('worker', {}),
-              ],
-            },
-          },
+      ...namespaceWithContainers('shop', [
+        row('api', {
+          numberOfReplicas: 3,
+          availableReplicas: 2,
+          autoScaling: { replicas: { minimum: 1, maximum: 5 } },
         }),
-      ),
+        row('worker', {}),
+      ]),
     );
     renderWithProviders({ path: '/compute/serverless-containers/shop/containers' });
     const api = await screen.findByRole('row', { name: /api/ });

@@ -1,16 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { NamespaceVolumesQuery } from '../../src/gql/graphql.ts';
-import { containerRow, namespace } from '../support/fixtures.ts';
-import { priceList, priceListFails } from '../support/handlers.ts';
+import { containerRow, volumeRow } from '../support/fixtures.ts';
+import {
+  namespaceWithContainers,
+  namespaceWithVolumes,
+  priceList,
+  priceListFails,
+} from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
 // The monthly cost column of the containers and volumes lists, from the platform's price list (the job list's
 // price per run-hour is in job-list.test.tsx).
-
-type VolumeRow = NonNullable<NamespaceVolumesQuery['namespace']['volumes']>[number];
 
 const cell = (rowName: RegExp, column: string) => {
   const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
@@ -20,52 +21,23 @@ const cell = (rowName: RegExp, column: string) => {
 
 function serveContainers() {
   server.use(
-    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('web') } })),
-    graphql.query('NamespaceContainers', () =>
-      HttpResponse.json({
-        data: {
-          namespace: {
-            id: '1',
-            containers: [
-              containerRow('shop', {
-                resources: 'CPU_250_RAM_500',
-                numberOfReplicas: 2,
-                availableReplicas: 2,
-              }),
-              containerRow('api', {
-                resources: 'CPU_500_RAM_1000',
-                numberOfReplicas: 3,
-                autoScaling: { replicas: { minimum: 1, maximum: 5 } },
-              }),
-              containerRow('paused', { numberOfReplicas: 0, availableReplicas: 0 }),
-              containerRow('huge', { resources: 'CPU_4000_RAM_16000' }),
-            ],
-          },
-        },
+    ...namespaceWithContainers('web', [
+      containerRow('shop', { resources: 'CPU_250_RAM_500', numberOfReplicas: 2, availableReplicas: 2 }),
+      containerRow('api', {
+        resources: 'CPU_500_RAM_1000',
+        numberOfReplicas: 3,
+        autoScaling: { replicas: { minimum: 1, maximum: 5 } },
       }),
-    ),
+      containerRow('paused', { numberOfReplicas: 0, availableReplicas: 0 }),
+      containerRow('huge', { resources: 'CPU_4000_RAM_16000' }),
+    ]),
   );
   return renderWithProviders({ path: '/compute/serverless-containers/web/containers' });
 }
 
 function serveVolumes() {
-  const volume = (name: string, size: number): VolumeRow => ({
-    id: `id-${name}`,
-    name,
-    size,
-    usage: 1,
-    state: 'created',
-    locked: false,
-    containers: [],
-    containerJobs: [],
-  });
   server.use(
-    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('web') } })),
-    graphql.query('NamespaceVolumes', () =>
-      HttpResponse.json({
-        data: { namespace: { id: '1', volumes: [volume('data', 10), volume('media', 250)] } },
-      }),
-    ),
+    ...namespaceWithVolumes('web', [volumeRow('data', { size: 10 }), volumeRow('media', { size: 250 })]),
   );
   return renderWithProviders({ path: '/compute/serverless-containers/web/volumes' });
 }

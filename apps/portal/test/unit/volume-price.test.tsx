@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { namespace } from '../support/fixtures.ts';
-import { priceList, priceListFails } from '../support/handlers.ts';
+import { volumeRow } from '../support/fixtures.ts';
+import { namespaceWithVolumes, priceList, priceListFails } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -11,30 +10,7 @@ import { server } from '../support/server.ts';
 const base = '/compute/serverless-containers/shop/volumes';
 
 beforeEach(() => {
-  server.use(
-    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
-    graphql.query('NamespaceVolumes', () =>
-      HttpResponse.json({
-        data: {
-          namespace: {
-            id: '1',
-            volumes: [
-              {
-                id: 'id-data',
-                name: 'data',
-                size: 5,
-                usage: 1,
-                state: 'created',
-                locked: false,
-                containers: [],
-                containerJobs: [],
-              },
-            ],
-          },
-        },
-      }),
-    ),
-  );
+  server.use(...namespaceWithVolumes('shop', [volumeRow('data', { size: 5 })]));
 });
 
 describe('create volume', () => {
