@@ -12,26 +12,17 @@ export interface Money {
  * run-hour's share of a monthly price (`€0.0023`); otherwise the currency's own decimals.
  */
 export function formatMoney({ amountCents, currency }: Money, { precise = false } = {}): string {
-  return moneyFormat(currency, precise).format(amountCents / 100);
+  // One formatter per currency and precision: a list writes a price in every row, again at each refresh, and
+  // making an Intl.NumberFormat costs far more than using one.
+  const format = (moneyFormats[`${currency} ${precise}`] ??= new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency,
+    ...(precise && { maximumFractionDigits: 4 }),
+  }));
+  return format.format(amountCents / 100);
 }
 
-// One formatter per currency and precision, made on first use: a list writes a price in every row, again at
-// each refresh, and making an Intl.NumberFormat costs far more than using one.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: string, precise: boolean): Intl.NumberFormat {
-  const key = `${currency}:${precise}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(undefined, {
-      style: 'currency',
-      currency,
-      ...(precise && { maximumFractionDigits: 4 }),
-    });
-    moneyFormats.set(key, format);
-  }
-  return format;
-}
+const moneyFormats: Record<string, Intl.NumberFormat> = {};
 
 /** `€3.40–€17.00`, or one amount when both ends are the same. */
 export function formatMoneyRange(low: Money, high: Money): string {
