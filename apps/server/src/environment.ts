@@ -43,6 +43,13 @@ const schema = z.object({
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins (https://host[:port])' }))),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   PROVISIONER_DRIVER: z.enum(['simulated', 'kubernetes']).default('simulated'),
+  // Who runs database clusters: `simulated`, or `postgres` (real databases and roles on the PostgreSQL server
+  // of DATABASE_CLUSTERS_ADMIN_URL, a role allowed to create roles and databases).
+  DATABASE_CLUSTERS_DRIVER: z.enum(['simulated', 'postgres']).default('simulated'),
+  DATABASE_CLUSTERS_ADMIN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   SIMULATED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   // Default web addresses of containers are `{container}-{namespace}.$APPS_DOMAIN`.
   APPS_DOMAIN: z
@@ -125,6 +132,11 @@ export function readEnvironment(source: Record<string, string | undefined> = pro
         `Invalid environment variable ${missing}: required when BILLING_PROVIDER=stripe`,
       );
     }
+  }
+  if (env.DATABASE_CLUSTERS_DRIVER === 'postgres' && !env.DATABASE_CLUSTERS_ADMIN_URL) {
+    throw new EnvironmentError(
+      'Invalid environment variable DATABASE_CLUSTERS_ADMIN_URL: required when DATABASE_CLUSTERS_DRIVER=postgres',
+    );
   }
   return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
 }

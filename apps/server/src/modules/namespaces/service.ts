@@ -24,6 +24,7 @@ function holdingsText(counts: Holdings) {
       [counts.jobs, 'container job'],
       [counts.registries, 'registry', 'registries'],
       [counts.volumes, 'volume'],
+      [counts.databaseClusters, 'database cluster'],
     ] as const
   )
     .filter(([count]) => count > 0)

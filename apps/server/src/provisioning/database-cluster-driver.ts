@@ -1,0 +1,65 @@
+import type { DatabaseGrant } from '../db/schema.ts';
+
+// Database clusters have a driver of their own, chosen apart from the runtime's (DATABASE_CLUSTERS_DRIVER):
+// `simulated`, `postgres` (real databases and roles on one PostgreSQL server) and, later, Kubernetes
+// (CloudNativePG). Each is handed a cluster's whole desired state and makes its server match it.
+
+export type DatabaseEngine = 'postgresql' | 'mysql';
+
+/** Where a cluster is reached, decided by the driver when the cluster is created. */
+export interface ClusterPlacement {
+  hostname: string;
+  port: number;
+  /** Put before the cluster's database and user names on the server (a shared server's), else ''. */
+  namePrefix: string;
+}
+
+export interface ClusterDatabaseState {
+  name: string;
+  status: 'creating' | 'ready' | 'deleting';
+}
+
+export interface ClusterUserState {
+  name: string;
+  role: 'admin' | 'user';
+  /** The plain password, as the server must have it. */
+  password: string;
+  /** Exactly what the user may do; the admin user owns every database whatever this says. */
+  permissions: DatabaseGrant[];
+  status: 'creating' | 'updating' | 'ready' | 'deleting';
+}
+
+export interface ClusterState {
+  id: number;
+  name: string;
+  namespace: string;
+  engine: DatabaseEngine;
+  version: string;
+  planId: string;
+  placement: ClusterPlacement;
+  databases: ClusterDatabaseState[];
+  users: ClusterUserState[];
+}
+
+export interface DatabaseClusterDriver {
+  readonly name: string;
+  /** Why this driver cannot run clusters of this engine and version (a sentence for the customer), or null. */
+  refusal(engine: DatabaseEngine, version: string): string | null;
+  /** Where a new cluster will be reached (its id is already assigned). */
+  placement(cluster: {
+    id: number;
+    name: string;
+    namespace: string;
+    engine: DatabaseEngine;
+  }): ClusterPlacement;
+  /**
+   * Makes the server match the state: databases and users whose status is `deleting` are dropped, the
+   * others exist, with each user's password and exactly its permissions. Idempotent: a task that failed
+   * half-way is applied again from the start.
+   */
+  apply(cluster: ClusterState): Promise<void>;
+  /** Removes the cluster's databases and users from the server; idempotent like apply. */
+  delete(cluster: ClusterState): Promise<void>;
+  /** Releases what the driver holds (its admin connections) at shutdown. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,15 @@
+import type { Environment } from '../environment.ts';
+import type { DatabaseClusterDriver } from './database-cluster-driver.ts';
+import { createSimulatedDatabaseClusters } from './simulated/database-clusters.ts';
+
+/** The database cluster driver the environment selects (DATABASE_CLUSTERS_DRIVER). */
+export function createDatabaseClusterDriver(
+  env: Pick<Environment, 'DATABASE_CLUSTERS_DRIVER' | 'DATABASE_CLUSTERS_ADMIN_URL' | 'APPS_DOMAIN'>,
+): DatabaseClusterDriver {
+  switch (env.DATABASE_CLUSTERS_DRIVER) {
+    case 'simulated':
+      return createSimulatedDatabaseClusters({ appsDomain: env.APPS_DOMAIN });
+    case 'postgres':
+      throw new Error('DATABASE_CLUSTERS_DRIVER=postgres is not available in this version');
+  }
+}
