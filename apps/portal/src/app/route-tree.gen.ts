@@ -21,11 +21,12 @@ import { Route as AccountBillingRouteRouteImport } from './routes/account/billin
 import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
 import { Route as ComputeServerlessContainersRouteRouteImport } from './routes/compute/serverless-containers/route.tsx';
 import { Route as StorageIndexRouteImport } from './routes/storage/index.tsx';
-import { Route as StorageDatabasesRouteImport } from './routes/storage/databases.tsx';
+import { Route as StorageDatabasesRouteRouteImport } from './routes/storage/databases/route.tsx';
 import { Route as AccountBillingIndexRouteImport } from './routes/account/billing/index.tsx';
 import { Route as ComputeServerlessContainersIndexRouteImport } from './routes/compute/serverless-containers/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/route.tsx';
 import { Route as ComputeServerlessContainersNewRouteImport } from './routes/compute/serverless-containers/new.tsx';
+import { Route as StorageDatabasesIndexRouteImport } from './routes/storage/databases/index.tsx';
 import { Route as AccountBillingInvoicesNumberRouteImport } from './routes/account/billing/invoices/$number.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/route.tsx';
 import { Route as ComputeServerlessContainersNamespaceIndexRouteImport } from './routes/compute/serverless-containers/namespace/index.tsx';
@@ -111,7 +112,7 @@ const StorageIndexRoute = StorageIndexRouteImport.update({
   path: '/',
   getParentRoute: () => StorageRouteRoute,
 } as any);
-const StorageDatabasesRoute = StorageDatabasesRouteImport.update({
+const StorageDatabasesRouteRoute = StorageDatabasesRouteRouteImport.update({
   id: '/databases',
   path: '/databases',
   getParentRoute: () => StorageRouteRoute,
@@ -139,6 +140,11 @@ const ComputeServerlessContainersNewRoute =
     path: '/new',
     getParentRoute: () => ComputeServerlessContainersRouteRoute,
   } as any);
+const StorageDatabasesIndexRoute = StorageDatabasesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => StorageDatabasesRouteRoute,
+} as any);
 const AccountBillingInvoicesNumberRoute =
   AccountBillingInvoicesNumberRouteImport.update({
     id: '/invoices/$number',
@@ -317,13 +323,14 @@ export interface FileRoutesByFullPath {
   '/welcome': typeof WelcomeRoute;
   '/account/billing': typeof AccountBillingRouteRouteWithChildren;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
-  '/storage/databases': typeof StorageDatabasesRoute;
+  '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
   '/account/billing/': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers/': typeof ComputeServerlessContainersIndexRoute;
+  '/storage/databases/': typeof StorageDatabasesIndexRoute;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
   '/compute/serverless-containers/namespace/': typeof ComputeServerlessContainersNamespaceIndexRoute;
@@ -354,13 +361,13 @@ export interface FileRoutesByTo {
   '/not-found': typeof NotFoundRoute;
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
-  '/storage/databases': typeof StorageDatabasesRoute;
   '/compute': typeof ComputeIndexRoute;
   '/storage': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
   '/account/billing': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers': typeof ComputeServerlessContainersIndexRoute;
+  '/storage/databases': typeof StorageDatabasesIndexRoute;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
   '/compute/serverless-containers/namespace': typeof ComputeServerlessContainersNamespaceIndexRoute;
@@ -393,13 +400,14 @@ export interface FileRoutesById {
   '/welcome': typeof WelcomeRoute;
   '/account/billing': typeof AccountBillingRouteRouteWithChildren;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
-  '/storage/databases': typeof StorageDatabasesRoute;
+  '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
   '/account/billing/': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers/': typeof ComputeServerlessContainersIndexRoute;
+  '/storage/databases/': typeof StorageDatabasesIndexRoute;
   '/compute/serverless-containers/$namespaceName/_tabs': typeof ComputeServerlessContainersNamespaceNameTabsRouteRouteWithChildren;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
@@ -444,6 +452,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/new'
     | '/account/billing/'
     | '/compute/serverless-containers/'
+    | '/storage/databases/'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
     | '/compute/serverless-containers/namespace/'
@@ -474,13 +483,13 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/register'
     | '/welcome'
-    | '/storage/databases'
     | '/compute'
     | '/storage'
     | '/compute/serverless-containers/$namespaceName'
     | '/compute/serverless-containers/new'
     | '/account/billing'
     | '/compute/serverless-containers'
+    | '/storage/databases'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
     | '/compute/serverless-containers/namespace'
@@ -519,6 +528,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/new'
     | '/account/billing/'
     | '/compute/serverless-containers/'
+    | '/storage/databases/'
     | '/compute/serverless-containers/$namespaceName/_tabs'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
@@ -646,7 +656,7 @@ declare module '@tanstack/react-router' {
       id: '/storage/databases';
       path: '/databases';
       fullPath: '/storage/databases';
-      preLoaderRoute: typeof StorageDatabasesRouteImport;
+      preLoaderRoute: typeof StorageDatabasesRouteRouteImport;
       parentRoute: typeof StorageRouteRoute;
     };
     '/account/billing/': {
@@ -676,6 +686,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/compute/serverless-containers/new';
       preLoaderRoute: typeof ComputeServerlessContainersNewRouteImport;
       parentRoute: typeof ComputeServerlessContainersRouteRoute;
+    };
+    '/storage/databases/': {
+      id: '/storage/databases/';
+      path: '/';
+      fullPath: '/storage/databases/';
+      preLoaderRoute: typeof StorageDatabasesIndexRouteImport;
+      parentRoute: typeof StorageDatabasesRouteRoute;
     };
     '/account/billing/invoices/$number': {
       id: '/account/billing/invoices/$number';
@@ -990,13 +1007,26 @@ const ComputeRouteRouteWithChildren = ComputeRouteRoute._addFileChildren(
   ComputeRouteRouteChildren,
 );
 
+interface StorageDatabasesRouteRouteChildren {
+  StorageDatabasesIndexRoute: typeof StorageDatabasesIndexRoute;
+}
+
+const StorageDatabasesRouteRouteChildren: StorageDatabasesRouteRouteChildren = {
+  StorageDatabasesIndexRoute: StorageDatabasesIndexRoute,
+};
+
+const StorageDatabasesRouteRouteWithChildren =
+  StorageDatabasesRouteRoute._addFileChildren(
+    StorageDatabasesRouteRouteChildren,
+  );
+
 interface StorageRouteRouteChildren {
-  StorageDatabasesRoute: typeof StorageDatabasesRoute;
+  StorageDatabasesRouteRoute: typeof StorageDatabasesRouteRouteWithChildren;
   StorageIndexRoute: typeof StorageIndexRoute;
 }
 
 const StorageRouteRouteChildren: StorageRouteRouteChildren = {
-  StorageDatabasesRoute: StorageDatabasesRoute,
+  StorageDatabasesRouteRoute: StorageDatabasesRouteRouteWithChildren,
   StorageIndexRoute: StorageIndexRoute,
 };
 
