@@ -67,6 +67,10 @@ const config: CodegenConfig = {
       ContainerJobRunPriceBreakdown: '../modules/metering/breakdown.ts#PricedRuns',
       Plan: '../modules/pricing/database-plans.ts#DatabaseClusterPlan',
       NodeType: '../modules/pricing/database-plans.ts#LegacyNodeType',
+      CloudDatabaseCluster: '../modules/database-clusters/store.ts#ClusterRow',
+      DatabaseUser: '../modules/database-clusters/service.ts#UserView',
+      Database: '../modules/database-clusters/store.ts#ClusterDatabaseRow',
+      CloudDatabase: '../modules/cloud-databases/store.ts#LegacyDatabaseRow',
     }),
     'apps/server/src/generated/billing-resolvers-types.ts': resolverTypes(BILLING_SCHEMA, {
       BillingSubscription: '../modules/billing/store.ts#SubscriptionRow',

@@ -16,6 +16,7 @@ import { loadIdentitySecrets, publicJwk } from './identity/secrets.ts';
 import { loggerOptions } from './logging.ts';
 import { portalRoutes } from './http/portal.ts';
 import { securityPlugins, tokenRateLimit } from './http/security.ts';
+import { createDatabaseClusterDriver } from './provisioning/database-cluster-drivers.ts';
 import { createProvisioner } from './provisioning/provisioner.ts';
 import { createSimulatedDriver } from './provisioning/simulated/driver.ts';
 import { loadSecretBox } from './secrets/key.ts';
@@ -56,7 +57,15 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   });
   const scheduler = createScheduler({ database, driver: provisioner.driver, log: app.log });
   const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, app.log);
-  const services = createServices({ env, database, provisioner, secretBox, clock: options.clock });
+  const databaseClusterDriver = createDatabaseClusterDriver(env);
+  const services = createServices({
+    env,
+    database,
+    provisioner,
+    databaseClusterDriver,
+    secretBox,
+    clock: options.clock,
+  });
   if (env.DEMO_ACCOUNT) await services.accounts.ensureDemoAccount(env.DEMO_PASSWORD);
 
   const secrets = await loadIdentitySecrets(database.db);
@@ -119,6 +128,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       await app.close();
       await scheduler.stop();
       await provisioner.stop();
+      await databaseClusterDriver.close();
       await database.close();
     },
   };

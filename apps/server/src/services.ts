@@ -17,6 +17,11 @@ import { createRegistryCheck } from './modules/registries/verify.ts';
 import { volumeProvisioning } from './modules/volumes/provisioning.ts';
 import { createMountVolumeResolver, createVolumeService } from './modules/volumes/service.ts';
 import { createNamespaceService, type NamespaceContents } from './modules/namespaces/service.ts';
+import { legacyDatabaseProvisioning } from './modules/cloud-databases/provisioning.ts';
+import { createLegacyDatabaseService } from './modules/cloud-databases/service.ts';
+import { databaseClusterProvisioning } from './modules/database-clusters/provisioning.ts';
+import { createDatabaseClusterService } from './modules/database-clusters/service.ts';
+import type { DatabaseClusterDriver } from './provisioning/database-cluster-driver.ts';
 import type { Provisioner } from './provisioning/provisioner.ts';
 import type { SecretBox } from './secrets/crypto.ts';
 
@@ -25,6 +30,8 @@ export function createServices(deps: {
   env: Environment;
   database: Database;
   provisioner: Provisioner;
+  /** Who runs database clusters (DATABASE_CLUSTERS_DRIVER). */
+  databaseClusterDriver: DatabaseClusterDriver;
   /** Encrypts secrets at rest (registry passwords, secret environment variables). */
   secretBox: SecretBox;
   /** The time now; tests set it to price usage on a known clock. */
@@ -36,6 +43,8 @@ export function createServices(deps: {
   provisioner.register('volume', volumeProvisioning);
   provisioner.register('container', containerProvisioning);
   provisioner.register('containerJob', containerJobProvisioning);
+  provisioner.register('cloudDatabase', legacyDatabaseProvisioning);
+  provisioner.register('databaseCluster', databaseClusterProvisioning(deps.databaseClusterDriver, secretBox));
   const accounts = createAccountService({
     store: createAccountStore(database.db),
     throttle: createSignInThrottle(database.db),
@@ -47,6 +56,7 @@ export function createServices(deps: {
       await services.containers.deleteAllIn(tx, account, namespace);
       await services.containerJobs.deleteAllIn(tx, account, namespace);
       await volumes.deleteAllIn(tx, account, namespace);
+      await services.databaseClusters.deleteAllIn(tx, account, namespace);
       await registries.deleteAllIn(tx, account, namespace);
     },
   };
@@ -78,6 +88,19 @@ export function createServices(deps: {
       collaborators,
     }),
     containerJobs: createContainerJobService({ database, provisioner, secretBox, collaborators }),
+    legacyDatabases: createLegacyDatabaseService({
+      database,
+      provisioner,
+      secretBox,
+      appsDomain: env.APPS_DOMAIN,
+    }),
+    databaseClusters: createDatabaseClusterService({
+      database,
+      provisioner,
+      secretBox,
+      namespaces,
+      driver: deps.databaseClusterDriver,
+    }),
   };
   return services;
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { openDatabase } from '../db/client.ts';
 import { EnvironmentError, readEnvironment } from '../environment.ts';
 import { createProvisioner } from '../provisioning/provisioner.ts';
+import { createDatabaseClusterDriver } from '../provisioning/database-cluster-drivers.ts';
 import { createSimulatedDriver } from '../provisioning/simulated/driver.ts';
 import { loadSecretBox } from '../secrets/key.ts';
 import { createServices } from '../services.ts';
@@ -42,7 +43,15 @@ async function directly(env: ReturnType<typeof readEnvironment>, argv: string[])
     });
     // The server warns about a missing SECRETS_KEY when it starts; a command's output stays its own.
     const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, { warn: () => undefined });
-    return await runAdminCommand(argv, createServices({ env, database, provisioner, secretBox }));
+    const databaseClusterDriver = createDatabaseClusterDriver(env);
+    try {
+      return await runAdminCommand(
+        argv,
+        createServices({ env, database, provisioner, databaseClusterDriver, secretBox }),
+      );
+    } finally {
+      await databaseClusterDriver.close();
+    }
   } finally {
     await database.close();
   }

@@ -11,6 +11,9 @@ export function createRequestLoaders(services: Services, account: AccountWithCus
     registriesOfNamespace: services.registries.namespaceRegistriesLoader(),
     volumesOfNamespace: services.volumes.namespaceVolumesLoader(),
     containersOfVolume: services.volumes.containersLoader(),
+    clustersOfNamespace: services.databaseClusters.namespaceClustersLoader(),
+    databasesOfCluster: services.databaseClusters.databasesLoader(),
+    usersOfCluster: services.databaseClusters.usersLoader(),
   };
 }
 

@@ -7,7 +7,7 @@ export type AuditRow = typeof auditEntries.$inferSelect;
 export interface AuditRecord {
   customerId: number;
   accountId: number | null;
-  eventType: 'create' | 'update' | 'delete';
+  eventType: 'create' | 'update' | 'delete' | 'reveal';
   modelName: string;
   modelId: number;
   changeSet: AuditChange[];
