@@ -97,6 +97,43 @@ const BASES: Record<string, Record<string, unknown>> = {
   volumes: { namespaceId: placeholder('namespaceId') },
   resourceSpecifications: { kind: 'container' },
   auditLogs: { customerId: placeholder('customerId') },
+  cloudDatabaseClusterCreate: {
+    cloudDatabaseClusterInput: {
+      ...resource(FRESH),
+      spec: { type: 'postgresql', version: '16' },
+      plan: 'xs-1',
+    },
+  },
+  cloudDatabaseClusterModify: {
+    cloudDatabaseClusterInput: { ...resource('orders'), databases: [{ name: 'more' }] },
+  },
+  cloudDatabaseClusterDelete: { cloudDatabase: resource('orders') },
+  cloudDatabaseClusterUserCreate: {
+    userInput: { cluster: resource('orders'), user: { name: 'reader', permissions: [] } },
+  },
+  cloudDatabaseClusterUserModify: {
+    userInput: { cluster: resource('orders'), user: { name: 'app_user', permissions: [] } },
+  },
+  cloudDatabaseClusterUserDelete: { userInput: { cluster: resource('orders'), name: 'app_user' } },
+  cloudDatabaseClusterDatabaseCreate: {
+    databaseInput: { cluster: resource('orders'), database: { name: 'more' } },
+  },
+  cloudDatabaseClusterDatabaseDelete: { databaseInput: { cluster: resource('orders'), name: 'app' } },
+  cloudDatabaseCluster: { cloudDatabase: resource('orders') },
+  cloudDatabaseClusterUserCredentials: { cloudDatabase: resource('orders'), username: 'app_user' },
+  cloudDatabase: { id: placeholder('cloudDatabaseId') },
+  createCloudDatabase: {
+    customerId: placeholder('customerId'),
+    name: 'fresh_db',
+    password: 'a-long-password',
+    username: 'owner',
+    version: 'postgresql-16',
+    nodeType: 'db.small',
+    location: 1,
+    whitelist: [],
+  },
+  nodeType: { id: 'db.small' },
+  nodeTypes: { numberOfNodes: 1 },
 };
 
 /** Valid values of input types where the schema alone does not give one. */
@@ -110,6 +147,9 @@ const SAMPLES: Record<string, unknown> = {
   AutoScalingInput: { replicas: { minimum: 1, maximum: 2 }, triggers: [{ type: 'CPU', threshold: 80 }] },
   ReplicasInput: { minimum: 1, maximum: 2 },
   AutoScalingTriggerInput: { type: 'CPU', threshold: 80 },
+  DatabaseInput: { name: 'more' },
+  DatabaseUserInput: { name: 'reader', permissions: [] },
+  DatabaseUserPermissionInput: { databaseName: 'app', permission: 'READ_ONLY' },
   AuditLogFilterInput: { eventTypes: ['create'], modelNames: ['Container'] },
 };
 

@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
 import { CREATE_CONTAINER } from './containers.ts';
 import { CREATE_JOB } from './container-jobs.ts';
+import { CREATE_CLUSTER } from './database-clusters.ts';
 import { createCustomer, type TestCustomer } from './customers.ts';
 import { FRESH, placeholder, requestOf, type FuzzCase } from './fuzz-cases.ts';
 import { CREATE_NAMESPACE } from './queries.ts';
 import type { TestServer } from './server.ts';
 
 // The world the fuzz cases run in: a subscribed customer whose namespace `shop` holds a volume `data`, a
-// registry `private`, a container `web` (ports, address, variables, secret, mount, health check) and a
-// container job `backup`, all created through the API. The provisioner and the scheduler stand still
+// registry `private`, a container `web` (ports, address, variables, secret, mount, health check), a
+// container job `backup`, a database cluster `orders` (database `app`, user `app_user`) and a legacy
+// database `legacy`, all created through the API. The provisioner and the scheduler stand still
 // between cases, so the database changes only by the requests themselves.
 
 /** Tables the runtime or the identity provider write on their own, not the customer's requests. */
@@ -30,6 +32,8 @@ const SEEDED: Record<string, string[]> = {
   container_jobs: ['backup'],
   private_registries: ['private'],
   volumes: ['data'],
+  database_clusters: ['orders'],
+  legacy_cloud_databases: ['legacy'],
 };
 
 interface GraphQLBody {
@@ -107,7 +111,23 @@ export class FuzzWorld {
         mounts: [{ path: '/backup', volume: { name: 'data' } }],
       },
     });
+    await customer.data(CREATE_CLUSTER, {
+      input: {
+        name: 'orders',
+        namespace: 'shop',
+        spec: { type: 'postgresql', version: '17' },
+        plan: 's-1',
+        databases: [{ name: 'app' }],
+        users: [{ name: 'app_user', permissions: [{ databaseName: 'app', permission: 'READ_WRITE' }] }],
+      },
+    });
+    const { createCloudDatabase } = await customer.data<{ createCloudDatabase: { id: string } }>(
+      `mutation { createCloudDatabase(customerId: "${customer.customerId}", name: "legacy", username: "owner",
+        password: "legacy-password", version: "postgresql-16", nodeType: "db.small", location: 1,
+        whitelist: ["10.0.0.0/8"]) { id } }`,
+    );
     world.values = {
+      [placeholder('cloudDatabaseId')]: createCloudDatabase.id,
       [placeholder('volumeId')]: volumeCreate.id,
       [placeholder('namespaceId')]: Number(shop.id),
       [placeholder('customerId')]: String(customer.customerId),
