@@ -1,5 +1,6 @@
 import type { Environment } from '../environment.ts';
 import type { DatabaseClusterDriver } from './database-cluster-driver.ts';
+import { createPostgresDatabaseClusters } from './postgres/database-clusters.ts';
 import { createSimulatedDatabaseClusters } from './simulated/database-clusters.ts';
 
 /** The database cluster driver the environment selects (DATABASE_CLUSTERS_DRIVER). */
@@ -10,6 +11,10 @@ export function createDatabaseClusterDriver(
     case 'simulated':
       return createSimulatedDatabaseClusters({ appsDomain: env.APPS_DOMAIN });
     case 'postgres':
-      throw new Error('DATABASE_CLUSTERS_DRIVER=postgres is not available in this version');
+      // readEnvironment already refuses this; the check tells the type as much.
+      if (!env.DATABASE_CLUSTERS_ADMIN_URL) {
+        throw new Error('DATABASE_CLUSTERS_ADMIN_URL is required when DATABASE_CLUSTERS_DRIVER=postgres');
+      }
+      return createPostgresDatabaseClusters({ adminUrl: env.DATABASE_CLUSTERS_ADMIN_URL });
   }
 }
