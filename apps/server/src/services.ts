@@ -56,7 +56,7 @@ export function createServices(deps: {
       await services.containers.deleteAllIn(tx, account, namespace);
       await services.containerJobs.deleteAllIn(tx, account, namespace);
       await volumes.deleteAllIn(tx, account, namespace);
-      await services.databaseClusters.deleteAllIn(tx, account, namespace);
+      await databaseClusters.deleteAllIn(tx, account, namespace);
       await registries.deleteAllIn(tx, account, namespace);
     },
   };
@@ -70,6 +70,13 @@ export function createServices(deps: {
     check: createRegistryCheck({ allowInternal: env.REGISTRY_VERIFY_ALLOW_PRIVATE, timeoutMs: 5000 }),
   });
   const volumes = createVolumeService({ database, provisioner, namespaces });
+  const databaseClusters = createDatabaseClusterService({
+    database,
+    provisioner,
+    secretBox,
+    namespaces,
+    driver: deps.databaseClusterDriver,
+  });
   const metering = createMetering({ db: database.db, clock: deps.clock ?? (() => new Date()) });
   const collaborators = { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) };
   const services = {
@@ -78,7 +85,12 @@ export function createServices(deps: {
     registries,
     volumes,
     audit: createAuditService({ db: database.db, accounts }),
-    billing: createBilling({ env, db: database.db, metering }),
+    billing: createBilling({
+      env,
+      db: database.db,
+      metering,
+      clusterOf: databaseClusters.findById,
+    }),
     metering,
     containers: createContainerService({
       database,
@@ -94,13 +106,7 @@ export function createServices(deps: {
       secretBox,
       appsDomain: env.APPS_DOMAIN,
     }),
-    databaseClusters: createDatabaseClusterService({
-      database,
-      provisioner,
-      secretBox,
-      namespaces,
-      driver: deps.databaseClusterDriver,
-    }),
+    databaseClusters,
   };
   return services;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './generated/gql.ts';
 import {
+  billingRequest,
   checkoutUrl,
   DECLINED_CARD,
   detailsUrl,
@@ -11,7 +12,9 @@ import {
   scopesOf,
   sql,
 } from './support/billing.ts';
-import { createCustomer } from './support/customers.ts';
+import { createCustomer, type TestCustomer } from './support/customers.ts';
+import { CREATE_CLUSTER } from './support/database-clusters.ts';
+import { seed } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 // The local provider's hosted pages as a customer's browser uses them: the card form of the checkout, the
@@ -102,6 +105,50 @@ describe('the hosted checkout', () => {
     expect(answer.location).toBe(`${server.url}/storage/databases?checkout=success`);
     expect(await scopesOf(server, carol, 'cloud-database')).toEqual(['create']);
     expect(await scopesOf(server, carol, 'serverless-container')).toEqual(['create-limited']);
+  });
+
+  it("sells a database cluster's plan for that cluster, once, and only to its customer", async () => {
+    const { customer: erin } = await seed(server).customer().namespace('shop');
+    const { id } = (
+      await erin.data(CREATE_CLUSTER, {
+        input: {
+          name: 'orders',
+          namespace: 'shop',
+          spec: { type: 'postgresql', version: '17' },
+          plan: 'm-1',
+        },
+      })
+    ).cloudDatabaseClusterCreate;
+    const subscribe = async (customer: TestCustomer, body: object) =>
+      billingRequest(server, '/billing/subscriptions', await customer.token(), body);
+
+    const wrongPlan = await subscribe(erin, { planId: 'l-1', resourceId: id });
+    expect([wrongPlan.status, wrongPlan.body.message]).toEqual([
+      400,
+      'Database cluster orders has plan m-1, not l-1',
+    ]);
+    const noResource = await subscribe(erin, { planId: 'm-1' });
+    expect(noResource.status).toBe(400);
+    expect(noResource.body.message).toMatch(/give the cluster's id as resourceId/);
+    const frank = await createCustomer(server);
+    const notTheirs = await subscribe(frank, { planId: 'm-1', resourceId: id });
+    expect([notTheirs.status, notTheirs.body.message]).toEqual([404, `Resource ${id} not found`]);
+
+    const url = await checkoutUrl(server, erin, { planId: 'm-1', resourceId: id });
+    const page = await getPage(url);
+    expect(page.html).toContain('Subscribe to Database cluster: Medium');
+    expect(page.html).toContain('€60.00 <small>per month</small>');
+    const answer = await postForm(url, GOOD_CARD);
+    expect(answer.location).toBe(`${server.url}/storage/databases?checkout=success`);
+    const subscriptions = await rows<{ plan_id: string; resource_id: string; status: string }>(
+      server,
+      sql`SELECT plan_id, resource_id, status FROM billing_subscriptions WHERE customer_id = ${erin.customerId}`,
+    );
+    expect(subscriptions).toEqual([{ plan_id: 'm-1', resource_id: id, status: 'active' }]);
+    // A cluster plan grants no product.
+    expect(await scopesOf(server, erin, 'cloud-database')).toEqual([]);
+    const again = await subscribe(erin, { planId: 'm-1', resourceId: id });
+    expect(again.status).toBe(409);
   });
 
   it('declines 4000 0000 0000 0002 with the decline message on the page, and changes nothing', async () => {

@@ -75,7 +75,8 @@ describe('POST /billing/subscriptions', () => {
     const { status, body } = await subscribe(alice, { planId: 'gold-EUR-Monthly' });
     expect(status).toBe(400);
     expect(body.message).toBe(
-      'Unknown plan gold-EUR-Monthly; one of serverless-containers-EUR-Monthly, cloud-databases-EUR-Monthly',
+      'Unknown plan gold-EUR-Monthly; one of serverless-containers-EUR-Monthly, cloud-databases-EUR-Monthly, ' +
+        'xs-1, xs-3, s-1, s-3, m-1, m-3, l-1, l-3, xl-1, xl-3',
     );
   });
 

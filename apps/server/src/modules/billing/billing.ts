@@ -5,7 +5,7 @@ import type { Metering } from '../metering/service.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createLocalRenewals } from './local/renewals.ts';
 import type { BillingProvider } from './provider.ts';
-import { createBillingService } from './service.ts';
+import { createBillingService, type ClusterLookup } from './service.ts';
 import { createBillingStore } from './store.ts';
 import { createStripeProvider, type StripeSettings } from './stripe/provider.ts';
 
@@ -24,7 +24,12 @@ function stripeSettings(env: Environment): StripeSettings {
 }
 
 /** The billing area: the configured provider (BILLING_PROVIDER), the one fulfilment, the customer calls. */
-export function createBilling(deps: { env: Environment; db: Db; metering: Metering }) {
+export function createBilling(deps: {
+  env: Environment;
+  db: Db;
+  metering: Metering;
+  clusterOf: ClusterLookup;
+}) {
   const store = createBillingStore(deps.db);
   const fulfilment = createFulfilment(deps.db);
   const provider: BillingProvider =
@@ -33,7 +38,7 @@ export function createBilling(deps: { env: Environment; db: Db; metering: Meteri
       : createLocalProvider({ publicUrl: deps.env.PUBLIC_URL, store, fulfilment });
   const renewals = createLocalRenewals({ store, fulfilment, metering: deps.metering });
   return {
-    ...createBillingService({ publicUrl: deps.env.PUBLIC_URL, provider, store }),
+    ...createBillingService({ publicUrl: deps.env.PUBLIC_URL, provider, store, clusterOf: deps.clusterOf }),
     provider,
     fulfilment,
     /** Charges local subscriptions whose period ended (hourly); Stripe runs its own billing cycle. */

@@ -1,4 +1,5 @@
 import type { Product } from '../accounts/permissions.ts';
+import { DATABASE_CLUSTER_PLANS } from '../pricing/database-plans.ts';
 import { PRICING_PLANS } from '../pricing/plans.ts';
 
 /** A plan one can subscribe to through checkout, with what an active subscription to it grants. */
@@ -20,6 +21,25 @@ export const PRODUCT_PLANS: ReadonlyMap<string, BillablePlan> = new Map(
     { ...PRICING_PLANS.cloudDatabases, product: 'cloud-database' as const },
   ].map((plan) => [plan.id, { ...plan, currency: 'EUR' as const }]),
 );
+
+/** Plans of one database cluster each (resourceId = the cluster's id), by id: the cluster plans. */
+export const CLUSTER_PLANS: ReadonlyMap<string, BillablePlan> = new Map(
+  DATABASE_CLUSTER_PLANS.map((plan) => [
+    plan.id,
+    {
+      id: plan.id,
+      name: `Database cluster: ${plan.name}`,
+      monthlyPriceCents: plan.monthlyPriceCents,
+      currency: 'EUR',
+    },
+  ]),
+);
+
+/** Every plan sold through checkout, by id. */
+export const BILLABLE_PLANS: ReadonlyMap<string, BillablePlan> = new Map([
+  ...PRODUCT_PLANS,
+  ...CLUSTER_PLANS,
+]);
 
 /** Plan ids of the plans granting this product. */
 export const plansGranting = (product: Product) =>

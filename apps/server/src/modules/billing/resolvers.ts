@@ -4,7 +4,7 @@ import type {
   SuspendedReason,
 } from '../../generated/billing-resolvers-types.ts';
 import { centsOfType, METERED_TYPES } from '../metering/breakdown.ts';
-import { PRODUCT_PLANS } from './plans.ts';
+import { BILLABLE_PLANS } from './plans.ts';
 
 // The billing API (packages/schema/billing.graphql): everything is the signed-in customer's own, read by
 // the account's customer id, so another customer's billing cannot be named, let alone read.
@@ -74,7 +74,7 @@ export const billingResolvers: Resolvers = {
   BillingSubscription: {
     id: (row) => String(row.id),
     plan: (row) => {
-      const plan = PRODUCT_PLANS.get(row.planId);
+      const plan = BILLABLE_PLANS.get(row.planId);
       return {
         id: row.planId,
         name: plan?.name ?? row.planId,

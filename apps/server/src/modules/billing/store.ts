@@ -64,8 +64,8 @@ export function createBillingStore(db: Db) {
         );
     },
 
-    /** Whether a subscription of the customer (to this plan, if given) has not ended. */
-    async hasLiveSubscription(customerId: number, planId?: string): Promise<boolean> {
+    /** Whether a subscription of the customer (to this plan, for this resource, if given) has not ended. */
+    async hasLiveSubscription(customerId: number, planId?: string, resourceId?: string): Promise<boolean> {
       const rows = await db
         .select({ id: billingSubscriptions.id })
         .from(billingSubscriptions)
@@ -74,6 +74,7 @@ export function createBillingStore(db: Db) {
             eq(billingSubscriptions.customerId, customerId),
             ne(billingSubscriptions.status, 'ended'),
             planId === undefined ? undefined : eq(billingSubscriptions.planId, planId),
+            resourceId === undefined ? undefined : eq(billingSubscriptions.resourceId, resourceId),
           ),
         )
         .limit(1);

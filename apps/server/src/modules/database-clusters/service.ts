@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { batchLoader, groupBy } from '../../batching.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { rowId } from '../../db/ids.ts';
 import { badInput, busy, notFound } from '../../errors.ts';
 import type {
   CloudDatabaseClusterCreateInput,
@@ -225,6 +226,11 @@ export function createDatabaseClusterService(deps: {
   return {
     list: (account: AccountWithCustomer) => store.listByCustomer(account.customerId),
     find,
+    /** The customer's cluster by id (a subscription's resource); another customer's is undefined. */
+    async findById(customerId: number, id: string) {
+      const key = rowId(id);
+      return key === undefined ? undefined : store.findById(customerId, key);
+    },
 
     /** Clusters of namespaces the caller has already found (Namespace.cloudDatabaseClusters), batched. */
     namespaceClustersLoader: () =>

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Fulfilment } from '../fulfilment.ts';
-import { PRODUCT_PLANS } from '../plans.ts';
+import { BILLABLE_PLANS } from '../plans.ts';
 import type { BillingProvider } from '../provider.ts';
 import type { BillingSession, BillingStore, NewBillingSession } from '../store.ts';
 import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
@@ -83,7 +83,7 @@ export function createLocalProvider(deps: {
         async (request, reply) => {
           const session = await usableSession('checkout', request.params.session, reply);
           if (!session) return reply;
-          const plan = PRODUCT_PLANS.get(session.planId ?? '');
+          const plan = BILLABLE_PLANS.get(session.planId ?? '');
           if (!plan) throw new Error(`checkout session for unknown plan ${session.planId ?? ''}`);
           return html(
             reply,
@@ -104,7 +104,7 @@ export function createLocalProvider(deps: {
         async (request, reply) => {
           const session = await usableSession('checkout', request.params.session, reply);
           if (!session) return reply;
-          const plan = PRODUCT_PLANS.get(session.planId ?? '');
+          const plan = BILLABLE_PLANS.get(session.planId ?? '');
           if (!plan || session.resourceId === null)
             throw new Error(`checkout session ${session.id} is incomplete`);
           const form: CardForm = {

@@ -1,7 +1,7 @@
 import type { Metering } from '../../metering/service.ts';
 import { centsOfType } from '../../metering/breakdown.ts';
 import type { Fulfilment } from '../fulfilment.ts';
-import { PRODUCT_PLANS } from '../plans.ts';
+import { BILLABLE_PLANS } from '../plans.ts';
 import type { InvoiceFacts } from '../provider.ts';
 import type { BillingStore, SubscriptionRow } from '../store.ts';
 
@@ -28,7 +28,7 @@ export function createLocalRenewals(deps: {
   metering: Metering;
 }) {
   async function renew(subscription: SubscriptionRow, periodStart: Date) {
-    const plan = PRODUCT_PLANS.get(subscription.planId);
+    const plan = BILLABLE_PLANS.get(subscription.planId);
     if (!plan) return;
     const periodEnd = new Date(periodStart.getTime() + LOCAL_PERIOD_MS);
     const lines: InvoiceFacts['lines'] = [

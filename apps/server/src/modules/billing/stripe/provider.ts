@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
 import { EnvironmentError } from '../../../environment.ts';
-import { conflict } from '../../../errors.ts';
+import { badInput, conflict } from '../../../errors.ts';
 import type { Fulfilment } from '../fulfilment.ts';
 import { PRODUCT_PLANS } from '../plans.ts';
 import type { BillingProvider } from '../provider.ts';
@@ -112,7 +112,9 @@ export function createStripeProvider(deps: {
 
     async createCheckout({ customer, plan, resourceId, successUrl, cancelUrl }) {
       const price = settings.prices[plan.id];
-      if (!price) throw new Error(`STRIPE_PRICES has no price for plan ${plan.id}`);
+      // Product plans must have a price to start (checked above); a cluster plan may be left unsold.
+      if (!price)
+        throw badInput('planId', `${plan.name} cannot be bought here yet; contact customer support`);
       const metadata = { customerId: String(customer.id), planId: plan.id, resourceId };
       const stripeCustomer = await customers.stripeCustomerOf(customer.id);
       const session = await callStripe('checkout session', () =>
