@@ -1,12 +1,47 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import * as mdiIcons from '@mdi/js';
 
 // The dev server proxies the platform service so the portal and the API share one origin, as in production.
 const backend = process.env.BERTH_BACKEND_URL ?? 'http://localhost:8080';
 
+/**
+ * `@mdi/js` is one module holding every icon, and a module lives in one chunk: every icon any screen uses
+ * went to the entry chunk, so the first screen carried the icons of all the others. This gives each icon
+ * imported from it a module of its own, which lands beside the code that uses it.
+ */
+function iconPerModule(): Plugin {
+  const scheme = 'mdi-icon:';
+  const iconImport = /import\s*\{([^}]*)\}\s*from\s*['"]@mdi\/js['"];?/g;
+  return {
+    name: 'berth:mdi-icon-per-module',
+    enforce: 'pre',
+    resolveId: (id) => (id.startsWith(scheme) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${scheme}`)) return null;
+      const name = id.slice(scheme.length + 1);
+      const path = (mdiIcons as Record<string, string | undefined>)[name];
+      if (path === undefined) this.error(`@mdi/js has no icon ${name}`);
+      return `export default ${JSON.stringify(path)};`;
+    },
+    transform(code, id) {
+      if (id.includes('node_modules') || !code.includes('@mdi/js')) return null;
+      return code.replace(iconImport, (_, names: string) =>
+        names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .map((name) => `import ${name} from '${scheme}${name}';`)
+          .join('\n'),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    iconPerModule(),
     // File-based routes: the files under src/app/routes mirror the portal's addresses. The plugin writes the
     // route tree they make (src/app/route-tree.gen.ts, committed as TanStack recommends: typecheck, lint and
     // tests read it) whenever a route file changes in dev or build, and gives every route's screen a chunk

@@ -27,13 +27,17 @@ import { Route as ComputeServerlessContainersIndexRouteImport } from './routes/c
 import { Route as ComputeServerlessContainersNamespaceNameRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/route.tsx';
 import { Route as ComputeServerlessContainersNewRouteImport } from './routes/compute/serverless-containers/new.tsx';
 import { Route as StorageDatabasesIndexRouteImport } from './routes/storage/databases/index.tsx';
+import { Route as StorageDatabasesIdOrNameRouteImport } from './routes/storage/databases/$idOrName.tsx';
+import { Route as StorageDatabasesNewRouteImport } from './routes/storage/databases/new.tsx';
 import { Route as AccountBillingInvoicesNumberRouteImport } from './routes/account/billing/invoices/$number.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/route.tsx';
 import { Route as ComputeServerlessContainersNamespaceIndexRouteImport } from './routes/compute/serverless-containers/namespace/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNamespaceIdRouteImport } from './routes/compute/serverless-containers/namespace/$namespaceId.tsx';
+import { Route as StorageDatabasesNamespaceNameClusterNameRouteImport } from './routes/storage/databases/$namespaceName/$clusterName.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsIndexRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsContainerJobsRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/container-jobs.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsContainersRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/containers.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameTabsDatabasesRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/databases.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsRegistriesRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/registries.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsVolumesRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/volumes.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/route.tsx';
@@ -145,6 +149,17 @@ const StorageDatabasesIndexRoute = StorageDatabasesIndexRouteImport.update({
   path: '/',
   getParentRoute: () => StorageDatabasesRouteRoute,
 } as any);
+const StorageDatabasesIdOrNameRoute =
+  StorageDatabasesIdOrNameRouteImport.update({
+    id: '/$idOrName',
+    path: '/$idOrName',
+    getParentRoute: () => StorageDatabasesRouteRoute,
+  } as any);
+const StorageDatabasesNewRoute = StorageDatabasesNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => StorageDatabasesRouteRoute,
+} as any);
 const AccountBillingInvoicesNumberRoute =
   AccountBillingInvoicesNumberRouteImport.update({
     id: '/invoices/$number',
@@ -168,6 +183,12 @@ const ComputeServerlessContainersNamespaceNamespaceIdRoute =
     path: '/namespace/$namespaceId',
     getParentRoute: () => ComputeServerlessContainersRouteRoute,
   } as any);
+const StorageDatabasesNamespaceNameClusterNameRoute =
+  StorageDatabasesNamespaceNameClusterNameRouteImport.update({
+    id: '/$namespaceName/$clusterName',
+    path: '/$namespaceName/$clusterName',
+    getParentRoute: () => StorageDatabasesRouteRoute,
+  } as any);
 const ComputeServerlessContainersNamespaceNameTabsIndexRoute =
   ComputeServerlessContainersNamespaceNameTabsIndexRouteImport.update({
     id: '/',
@@ -186,6 +207,13 @@ const ComputeServerlessContainersNamespaceNameTabsContainersRoute =
   ComputeServerlessContainersNamespaceNameTabsContainersRouteImport.update({
     id: '/containers',
     path: '/containers',
+    getParentRoute: () =>
+      ComputeServerlessContainersNamespaceNameTabsRouteRoute,
+  } as any);
+const ComputeServerlessContainersNamespaceNameTabsDatabasesRoute =
+  ComputeServerlessContainersNamespaceNameTabsDatabasesRouteImport.update({
+    id: '/databases',
+    path: '/databases',
     getParentRoute: () =>
       ComputeServerlessContainersNamespaceNameTabsRouteRoute,
   } as any);
@@ -328,16 +356,20 @@ export interface FileRoutesByFullPath {
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
+  '/storage/databases/$idOrName': typeof StorageDatabasesIdOrNameRoute;
+  '/storage/databases/new': typeof StorageDatabasesNewRoute;
   '/account/billing/': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers/': typeof ComputeServerlessContainersIndexRoute;
   '/storage/databases/': typeof StorageDatabasesIndexRoute;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
+  '/storage/databases/$namespaceName/$clusterName': typeof StorageDatabasesNamespaceNameClusterNameRoute;
   '/compute/serverless-containers/namespace/': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container-jobs': typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
   '/compute/serverless-containers/$namespaceName/containers': typeof ComputeServerlessContainersNamespaceNameTabsContainersRoute;
+  '/compute/serverless-containers/$namespaceName/databases': typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRoute;
   '/compute/serverless-containers/$namespaceName/registries': typeof ComputeServerlessContainersNamespaceNameTabsRegistriesRoute;
   '/compute/serverless-containers/$namespaceName/volumes': typeof ComputeServerlessContainersNamespaceNameTabsVolumesRoute;
   '/compute/serverless-containers/$namespaceName/container-job/new': typeof ComputeServerlessContainersNamespaceNameContainerJobNewRoute;
@@ -365,14 +397,18 @@ export interface FileRoutesByTo {
   '/storage': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
+  '/storage/databases/$idOrName': typeof StorageDatabasesIdOrNameRoute;
+  '/storage/databases/new': typeof StorageDatabasesNewRoute;
   '/account/billing': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers': typeof ComputeServerlessContainersIndexRoute;
   '/storage/databases': typeof StorageDatabasesIndexRoute;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
+  '/storage/databases/$namespaceName/$clusterName': typeof StorageDatabasesNamespaceNameClusterNameRoute;
   '/compute/serverless-containers/namespace': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-jobs': typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
   '/compute/serverless-containers/$namespaceName/containers': typeof ComputeServerlessContainersNamespaceNameTabsContainersRoute;
+  '/compute/serverless-containers/$namespaceName/databases': typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRoute;
   '/compute/serverless-containers/$namespaceName/registries': typeof ComputeServerlessContainersNamespaceNameTabsRegistriesRoute;
   '/compute/serverless-containers/$namespaceName/volumes': typeof ComputeServerlessContainersNamespaceNameTabsVolumesRoute;
   '/compute/serverless-containers/$namespaceName/container-job/new': typeof ComputeServerlessContainersNamespaceNameContainerJobNewRoute;
@@ -405,17 +441,21 @@ export interface FileRoutesById {
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
+  '/storage/databases/$idOrName': typeof StorageDatabasesIdOrNameRoute;
+  '/storage/databases/new': typeof StorageDatabasesNewRoute;
   '/account/billing/': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers/': typeof ComputeServerlessContainersIndexRoute;
   '/storage/databases/': typeof StorageDatabasesIndexRoute;
   '/compute/serverless-containers/$namespaceName/_tabs': typeof ComputeServerlessContainersNamespaceNameTabsRouteRouteWithChildren;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
+  '/storage/databases/$namespaceName/$clusterName': typeof StorageDatabasesNamespaceNameClusterNameRoute;
   '/compute/serverless-containers/namespace/': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/_tabs/container-jobs': typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/containers': typeof ComputeServerlessContainersNamespaceNameTabsContainersRoute;
+  '/compute/serverless-containers/$namespaceName/_tabs/databases': typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/registries': typeof ComputeServerlessContainersNamespaceNameTabsRegistriesRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/volumes': typeof ComputeServerlessContainersNamespaceNameTabsVolumesRoute;
   '/compute/serverless-containers/$namespaceName/container-job/new': typeof ComputeServerlessContainersNamespaceNameContainerJobNewRoute;
@@ -450,16 +490,20 @@ export interface FileRouteTypes {
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
     | '/compute/serverless-containers/new'
+    | '/storage/databases/$idOrName'
+    | '/storage/databases/new'
     | '/account/billing/'
     | '/compute/serverless-containers/'
     | '/storage/databases/'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
+    | '/storage/databases/$namespaceName/$clusterName'
     | '/compute/serverless-containers/namespace/'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName'
     | '/compute/serverless-containers/$namespaceName/container-jobs'
     | '/compute/serverless-containers/$namespaceName/containers'
+    | '/compute/serverless-containers/$namespaceName/databases'
     | '/compute/serverless-containers/$namespaceName/registries'
     | '/compute/serverless-containers/$namespaceName/volumes'
     | '/compute/serverless-containers/$namespaceName/container-job/new'
@@ -487,14 +531,18 @@ export interface FileRouteTypes {
     | '/storage'
     | '/compute/serverless-containers/$namespaceName'
     | '/compute/serverless-containers/new'
+    | '/storage/databases/$idOrName'
+    | '/storage/databases/new'
     | '/account/billing'
     | '/compute/serverless-containers'
     | '/storage/databases'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
+    | '/storage/databases/$namespaceName/$clusterName'
     | '/compute/serverless-containers/namespace'
     | '/compute/serverless-containers/$namespaceName/container-jobs'
     | '/compute/serverless-containers/$namespaceName/containers'
+    | '/compute/serverless-containers/$namespaceName/databases'
     | '/compute/serverless-containers/$namespaceName/registries'
     | '/compute/serverless-containers/$namespaceName/volumes'
     | '/compute/serverless-containers/$namespaceName/container-job/new'
@@ -526,17 +574,21 @@ export interface FileRouteTypes {
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
     | '/compute/serverless-containers/new'
+    | '/storage/databases/$idOrName'
+    | '/storage/databases/new'
     | '/account/billing/'
     | '/compute/serverless-containers/'
     | '/storage/databases/'
     | '/compute/serverless-containers/$namespaceName/_tabs'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
+    | '/storage/databases/$namespaceName/$clusterName'
     | '/compute/serverless-containers/namespace/'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName'
     | '/compute/serverless-containers/$namespaceName/_tabs/container-jobs'
     | '/compute/serverless-containers/$namespaceName/_tabs/containers'
+    | '/compute/serverless-containers/$namespaceName/_tabs/databases'
     | '/compute/serverless-containers/$namespaceName/_tabs/registries'
     | '/compute/serverless-containers/$namespaceName/_tabs/volumes'
     | '/compute/serverless-containers/$namespaceName/container-job/new'
@@ -694,6 +746,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StorageDatabasesIndexRouteImport;
       parentRoute: typeof StorageDatabasesRouteRoute;
     };
+    '/storage/databases/$idOrName': {
+      id: '/storage/databases/$idOrName';
+      path: '/$idOrName';
+      fullPath: '/storage/databases/$idOrName';
+      preLoaderRoute: typeof StorageDatabasesIdOrNameRouteImport;
+      parentRoute: typeof StorageDatabasesRouteRoute;
+    };
+    '/storage/databases/new': {
+      id: '/storage/databases/new';
+      path: '/new';
+      fullPath: '/storage/databases/new';
+      preLoaderRoute: typeof StorageDatabasesNewRouteImport;
+      parentRoute: typeof StorageDatabasesRouteRoute;
+    };
     '/account/billing/invoices/$number': {
       id: '/account/billing/invoices/$number';
       path: '/invoices/$number';
@@ -722,6 +788,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNamespaceIdRouteImport;
       parentRoute: typeof ComputeServerlessContainersRouteRoute;
     };
+    '/storage/databases/$namespaceName/$clusterName': {
+      id: '/storage/databases/$namespaceName/$clusterName';
+      path: '/$namespaceName/$clusterName';
+      fullPath: '/storage/databases/$namespaceName/$clusterName';
+      preLoaderRoute: typeof StorageDatabasesNamespaceNameClusterNameRouteImport;
+      parentRoute: typeof StorageDatabasesRouteRoute;
+    };
     '/compute/serverless-containers/$namespaceName/_tabs/': {
       id: '/compute/serverless-containers/$namespaceName/_tabs/';
       path: '/';
@@ -741,6 +814,13 @@ declare module '@tanstack/react-router' {
       path: '/containers';
       fullPath: '/compute/serverless-containers/$namespaceName/containers';
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameTabsContainersRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameTabsRouteRoute;
+    };
+    '/compute/serverless-containers/$namespaceName/_tabs/databases': {
+      id: '/compute/serverless-containers/$namespaceName/_tabs/databases';
+      path: '/databases';
+      fullPath: '/compute/serverless-containers/$namespaceName/databases';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameTabsRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName/_tabs/registries': {
@@ -861,6 +941,7 @@ declare module '@tanstack/react-router' {
 interface ComputeServerlessContainersNamespaceNameTabsRouteRouteChildren {
   ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute: typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
   ComputeServerlessContainersNamespaceNameTabsContainersRoute: typeof ComputeServerlessContainersNamespaceNameTabsContainersRoute;
+  ComputeServerlessContainersNamespaceNameTabsDatabasesRoute: typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRoute;
   ComputeServerlessContainersNamespaceNameTabsRegistriesRoute: typeof ComputeServerlessContainersNamespaceNameTabsRegistriesRoute;
   ComputeServerlessContainersNamespaceNameTabsVolumesRoute: typeof ComputeServerlessContainersNamespaceNameTabsVolumesRoute;
   ComputeServerlessContainersNamespaceNameTabsIndexRoute: typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
@@ -872,6 +953,8 @@ const ComputeServerlessContainersNamespaceNameTabsRouteRouteChildren: ComputeSer
       ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute,
     ComputeServerlessContainersNamespaceNameTabsContainersRoute:
       ComputeServerlessContainersNamespaceNameTabsContainersRoute,
+    ComputeServerlessContainersNamespaceNameTabsDatabasesRoute:
+      ComputeServerlessContainersNamespaceNameTabsDatabasesRoute,
     ComputeServerlessContainersNamespaceNameTabsRegistriesRoute:
       ComputeServerlessContainersNamespaceNameTabsRegistriesRoute,
     ComputeServerlessContainersNamespaceNameTabsVolumesRoute:
@@ -1008,11 +1091,18 @@ const ComputeRouteRouteWithChildren = ComputeRouteRoute._addFileChildren(
 );
 
 interface StorageDatabasesRouteRouteChildren {
+  StorageDatabasesIdOrNameRoute: typeof StorageDatabasesIdOrNameRoute;
+  StorageDatabasesNewRoute: typeof StorageDatabasesNewRoute;
   StorageDatabasesIndexRoute: typeof StorageDatabasesIndexRoute;
+  StorageDatabasesNamespaceNameClusterNameRoute: typeof StorageDatabasesNamespaceNameClusterNameRoute;
 }
 
 const StorageDatabasesRouteRouteChildren: StorageDatabasesRouteRouteChildren = {
+  StorageDatabasesIdOrNameRoute: StorageDatabasesIdOrNameRoute,
+  StorageDatabasesNewRoute: StorageDatabasesNewRoute,
   StorageDatabasesIndexRoute: StorageDatabasesIndexRoute,
+  StorageDatabasesNamespaceNameClusterNameRoute:
+    StorageDatabasesNamespaceNameClusterNameRoute,
 };
 
 const StorageDatabasesRouteRouteWithChildren =

@@ -24,14 +24,17 @@ interface ResourceLayoutProps<TResource extends { name: string; state: string }>
   list: LinkTarget;
   query: UseQueryResult<TResource>;
   actions: (resource: TResource) => ReactNode;
-  tabs: readonly RouteTab[];
+  /** The resource's tabs, around the open one (the routes below this one). */
+  tabs?: readonly RouteTab[];
   /** The path parameters of the resource's tabs. */
-  params: LinkProps['params'];
+  params?: LinkProps['params'];
+  /** A page without tabs: what it shows below the heading. */
+  children?: (resource: TResource) => ReactNode;
 }
 
 /**
  * The page of one resource in a namespace: a way back to the namespace, the heading with its state and
- * actions, and its tabs around the open one; or why it cannot be shown.
+ * actions, and its tabs around the open one (or, without tabs, its contents); or why it cannot be shown.
  */
 export function ResourceLayout<TResource extends { name: string; state: string }>({
   kind,
@@ -42,6 +45,7 @@ export function ResourceLayout<TResource extends { name: string; state: string }
   actions,
   tabs,
   params,
+  children,
 }: ResourceLayoutProps<TResource>) {
   const Kind = `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
   if (query.error instanceof GraphQLRequestError && query.error.hasCode('NOT_FOUND')) {
@@ -88,8 +92,14 @@ export function ResourceLayout<TResource extends { name: string; state: string }
         subtitle={`${Kind} in ${namespaceName}`}
         action={actions(resource)}
       />
-      <RouteTabs label={`${Kind} sections`} tabs={tabs} params={params} />
-      <Outlet />
+      {tabs ? (
+        <>
+          <RouteTabs label={`${Kind} sections`} tabs={tabs} params={params} />
+          <Outlet />
+        </>
+      ) : (
+        children?.(resource)
+      )}
     </>
   );
 }

@@ -104,6 +104,7 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
     <ButtonLink
       to={create.link.to}
       params={create.link.params}
+      search={create.link.search}
       variant="contained"
       startIcon={<MdiIcon path={mdiPlus} />}
       sx={{ flexShrink: 0 }}

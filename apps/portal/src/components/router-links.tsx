@@ -11,6 +11,6 @@ export const ListItemLink = createLink(ListItemButton);
 
 /**
  * Where a link goes, for components that take one as a prop: write it with the router's `linkOptions`
- * where the route is known, so `to` and `params` are checked against the routes there.
+ * where the route is known, so `to`, `params` and `search` are checked against the routes there.
  */
-export type LinkTarget = Pick<LinkProps, 'to' | 'params'>;
+export type LinkTarget = Pick<LinkProps, 'to' | 'params' | 'search'>;

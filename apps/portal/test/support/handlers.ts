@@ -3,8 +3,8 @@ import type { AccountQuery } from '../../src/gql/graphql.ts';
 import { namespace, type ContainerRow, type VolumeRow } from './fixtures.ts';
 
 // What the platform and the identity provider answer in unit tests unless a test says otherwise
-// (`server.use(...)`): a signed-in customer with full access. Everything else is unhandled, and an unhandled
-// request fails the test (server.ts).
+// (`server.use(...)`): a signed-in customer with full access, subscribed to serverless containers and to cloud
+// databases. Everything else is unhandled, and an unhandled request fails the test (server.ts).
 
 const realm = `${window.location.origin}/realms/berth`;
 const tokenEndpoint = `${realm}/protocol/openid-connect/token`;
@@ -17,11 +17,28 @@ export const account: AccountQuery['account'] = {
   customer: { id: 'customer-1', recurringPayment: true, suspendedReason: null },
 };
 
-/** The identity provider's answer to the UMA permissions request: these scopes on serverless containers. */
+/**
+ * The identity provider's answer to the UMA permissions request: these scopes on serverless containers, and
+ * `create` on cloud databases if `cloudDatabases` (their subscription). No scopes at all: a suspended customer.
+ */
 export function permissions(...scopes: ('create' | 'create-limited')[]) {
+  return permissionsWith({ serverlessContainer: scopes, cloudDatabases: false });
+}
+
+export function permissionsWith({
+  serverlessContainer,
+  cloudDatabases,
+}: {
+  serverlessContainer: ('create' | 'create-limited')[];
+  cloudDatabases: boolean;
+}) {
+  const granted = [
+    ...(serverlessContainer.length ? [{ rsname: 'serverless-container', scopes: serverlessContainer }] : []),
+    ...(cloudDatabases ? [{ rsname: 'cloud-database', scopes: ['create'] }] : []),
+  ];
   return http.post(tokenEndpoint, () =>
-    scopes.length
-      ? HttpResponse.json([{ rsname: 'serverless-container', scopes }])
+    granted.length
+      ? HttpResponse.json(granted)
       : HttpResponse.json({ error: 'access_denied' }, { status: 403 }),
   );
 }
@@ -69,7 +86,7 @@ export const defaultHandlers = [
   http.get(`${realm}/.well-known/openid-configuration`, () =>
     HttpResponse.json({ issuer: realm, token_endpoint: tokenEndpoint }),
   ),
-  permissions('create'),
+  permissionsWith({ serverlessContainer: ['create'], cloudDatabases: true }),
   graphql.query('Account', () => HttpResponse.json({ data: { account } })),
   priceList(),
 ];

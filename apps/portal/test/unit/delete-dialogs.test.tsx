@@ -27,6 +27,7 @@ const emptyNamespace: Contents = {
   containerJobs: [],
   privateRegistries: [],
   volumes: [],
+  cloudDatabaseClusters: [],
 };
 
 const fullNamespace: Contents = {
@@ -38,6 +39,7 @@ const fullNamespace: Contents = {
   containerJobs: [{ name: 'nightly', ...atRest }],
   privateRegistries: [{ name: 'acme', ...atRest }],
   volumes: [{ name: 'data', ...atRest }],
+  cloudDatabaseClusters: [{ name: 'main', ...atRest }],
 };
 
 /**
@@ -87,6 +89,7 @@ describe('deleting a namespace', () => {
       '1 container job: nightly',
       '1 registry: acme',
       '1 volume: data',
+      '1 database cluster: main',
     ]);
     expect(within(dialog).getByRole('link', { name: 'web' })).toHaveAttribute(
       'href',
@@ -107,6 +110,10 @@ describe('deleting a namespace', () => {
     expect(within(dialog).getByRole('link', { name: 'data' })).toHaveAttribute(
       'href',
       '/compute/serverless-containers/shop/volumes',
+    );
+    expect(within(dialog).getByRole('link', { name: 'main' })).toHaveAttribute(
+      'href',
+      '/compute/serverless-containers/shop/databases',
     );
 
     // Not emptied and not chosen: it says why nothing can be asked yet.

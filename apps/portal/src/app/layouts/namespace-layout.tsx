@@ -11,6 +11,7 @@ const namespaceTabs: readonly RouteTab[] = [
   { label: 'Container jobs', to: '/compute/serverless-containers/$namespaceName/container-jobs' },
   { label: 'Registries', to: '/compute/serverless-containers/$namespaceName/registries' },
   { label: 'Volumes', to: '/compute/serverless-containers/$namespaceName/volumes' },
+  { label: 'Databases', to: '/compute/serverless-containers/$namespaceName/databases' },
 ];
 
 export function NamespaceLayout() {

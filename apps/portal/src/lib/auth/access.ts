@@ -1,4 +1,4 @@
-import { grants, type Permissions } from './permissions.ts';
+import { grants, type Permissions, type ProtectedResource } from './permissions.ts';
 
 export interface AccessStatus {
   /** Holds neither `create` nor `create-limited` on serverless containers (SPEC §4). */
@@ -13,6 +13,14 @@ export function accessStatus(permissions: Permissions): AccessStatus {
   const fullAccess = grants(permissions, { resource: 'serverless-container', scope: 'create' });
   const anyAccess = grants(permissions, { resource: 'serverless-container', scope: 'create-limited' });
   return { suspended: !anyAccess, fullAccess, restricted: anyAccess && !fullAccess };
+}
+
+/**
+ * Holds `create` on the product: what its subscription grants (serverless containers: full access; cloud
+ * databases: any access at all, SPEC §2 /storage).
+ */
+export function subscribedTo(permissions: Permissions, product: ProtectedResource): boolean {
+  return grants(permissions, { resource: product, scope: 'create' });
 }
 
 /** A restricted customer may create only while nothing of that kind exists yet. */

@@ -4,6 +4,8 @@ import { HttpStatusError } from '../graphql/errors.ts';
 
 /** SPEC §7: the plan a serverless-containers subscription buys when none is named. */
 export const serverlessContainersPlanId = 'serverless-containers-EUR-Monthly';
+/** The plan of the cloud-databases subscription, which opens /storage (the server's PRICING_PLANS.cloudDatabases). */
+export const cloudDatabasesPlanId = 'cloud-databases-EUR-Monthly';
 
 export type HostedPageRequest =
   | { path: '/subscriptions'; body: { planId: string; resourceId: string } }

@@ -1,6 +1,7 @@
 export interface GraphQLErrorItem {
   message: string;
-  extensions?: { code?: string };
+  /** `field`: the input field a BAD_USER_INPUT refuses (`name`, `spec.version`, `users.name`). */
+  extensions?: { code?: string; field?: string };
 }
 
 /** The server answered, but with GraphQL errors: their messages are for the customer to read. */

@@ -1,5 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { CloudDatabasesGate } from '../../../features/databases/screens/cloud-databases-gate.tsx';
+import { permissionsQueryOptions } from '../../../lib/auth/queries.ts';
 
+// The cloud databases' pages need their subscription (SPEC §2); without it the gate explains and offers it.
+// The permissions it reads are known before it renders, and refreshed once stale.
 export const Route = createFileRoute('/storage')({
   staticData: { title: null, subscriptionTag: 'cloud-database' },
+  beforeLoad: async ({ context: { queryClient } }) => {
+    await queryClient.ensureQueryData({ ...permissionsQueryOptions(), revalidateIfStale: true });
+  },
+  component: () => (
+    <CloudDatabasesGate>
+      <Outlet />
+    </CloudDatabasesGate>
+  ),
 });

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { formatSuspendedReason } from '../../../lib/auth/access.ts';
 import { useAccess, useAccount } from '../../../lib/auth/queries.ts';
-import { readCheckoutReturn } from '../../../lib/billing/checkout-return.ts';
+import { checkoutProductAt, readCheckoutReturn } from '../../../lib/billing/checkout-return.ts';
 import { useSubscriptionRequestedAt } from '../../../lib/billing/subscription-request.ts';
 
 // Few customers are suspended or subscribing at a given moment: the notices' code is loaded only for them.
@@ -19,13 +19,19 @@ const SubscriptionActivation = lazy(() =>
 
 /**
  * Tells a suspended customer why, and that creating is off until the suspension is lifted; takes a customer
- * back from checkout and shows their subscription being activated.
+ * back from the serverless-containers checkout and shows that subscription being activated (the cloud
+ * databases' pages take their own checkouts back).
  */
 export function AccessBanner() {
   const access = useAccess();
   const account = useAccount();
   const accountId = account.data?.id;
-  const checkout = useRouterState({ select: (state) => readCheckoutReturn(state.location.searchStr) });
+  const checkout = useRouterState({
+    select: ({ location }) =>
+      checkoutProductAt(location.pathname) === 'serverless-container'
+        ? readCheckoutReturn(location.searchStr)
+        : null,
+  });
   const pending = useSubscriptionRequestedAt(accountId) !== null;
   return (
     <>

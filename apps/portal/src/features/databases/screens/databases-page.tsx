@@ -1,17 +1,110 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { mdiDatabaseOutline } from '@mdi/js';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ResourceListView } from '../../../components/resource-list-view.tsx';
+import type { ResourceColumn } from '../../../components/resource-table.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import {
+  clustersQueryOptions,
+  legacyDatabasesQueryOptions,
+  type LegacyDatabaseRow,
+} from '../api/clusters.ts';
+import { clusterColumns, clusterLink } from '../components/cluster-columns.tsx';
 
-/** Cloud databases are not offered by the platform API yet (API.md lists them as later work). */
+/** Cloud Database(s): the customer's clusters across namespaces, then their legacy databases if they have any. */
 export function DatabasesPage() {
   return (
     <>
-      <PageHeader title="Cloud databases" subtitle="Managed database clusters, inside your namespaces." />
-      <EmptyState
-        icon={mdiDatabaseOutline}
-        title="Cloud databases are not available on your account yet"
-        description="When managed database clusters open up for your account, you will create and manage them here."
+      <PageHeader
+        title="Cloud databases"
+        subtitle="Managed PostgreSQL and MySQL clusters, inside your namespaces."
       />
+      <Stack spacing={4}>
+        <ResourceListView
+          label="Database clusters"
+          query={clustersQueryOptions()}
+          rowKey={(cluster) => cluster.id}
+          rowName={(cluster) => cluster.name}
+          rowLink={clusterLink}
+          columns={clusterColumns({ withNamespace: true })}
+          filter={{ label: 'State', value: (cluster) => cluster.state }}
+          create={{ label: 'Create a cloud database', link: { to: '/storage/databases/new' } }}
+          empty={{
+            icon: mdiDatabaseOutline,
+            title: 'No database clusters yet',
+            description:
+              'A cluster runs PostgreSQL or MySQL for the containers in a namespace, with its databases, users and connection strings.',
+          }}
+        />
+        <LegacyDatabases />
+      </Stack>
     </>
+  );
+}
+
+const legacyColumns: readonly ResourceColumn<LegacyDatabaseRow>[] = [
+  {
+    id: 'version',
+    header: 'Version',
+    value: (database) => database.version.name,
+    cell: (database) => database.version.name,
+  },
+  {
+    id: 'node-type',
+    header: 'Node type',
+    hideBelow: 'md',
+    value: (database) => database.nodeType.name,
+    cell: (database) => database.nodeType.name,
+  },
+  {
+    id: 'location',
+    header: 'Location',
+    hideBelow: 'md',
+    value: (database) => database.location.name,
+    cell: (database) => database.location.name,
+  },
+  {
+    id: 'state',
+    header: 'State',
+    value: (database) => database.state,
+    cell: (database) => <StateChip state={database.state} />,
+  },
+];
+
+/** The single-node databases of before clusters, shown only to a customer who still has some. */
+function LegacyDatabases() {
+  const query = legacyDatabasesQueryOptions();
+  const { data, isError } = useQuery(query);
+  // Shown when it failed too: the list then says so, with a way to try again.
+  if (!isError && !data?.length) return null;
+  return (
+    <Stack component="section" aria-labelledby="legacy-databases" spacing={2}>
+      <div>
+        <Typography id="legacy-databases" variant="h6" component="h2">
+          Single-node databases
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Databases created before clusters were offered. They keep running as they are.
+        </Typography>
+      </div>
+      <ResourceListView
+        label="Single-node databases"
+        query={query}
+        rowKey={(database) => database.id}
+        rowName={(database) => database.name}
+        rowLink={(database) => ({
+          to: '/storage/databases/$idOrName',
+          params: { idOrName: database.id },
+        })}
+        columns={legacyColumns}
+        empty={{
+          icon: mdiDatabaseOutline,
+          title: 'No single-node databases',
+          description: 'Your single-node databases have all been deleted.',
+        }}
+      />
+    </Stack>
   );
 }

@@ -31,6 +31,11 @@ const namespaceContentsQuery = graphql(`
         state
         locked
       }
+      cloudDatabaseClusters {
+        name
+        state
+        locked
+      }
     }
   }
 `);
@@ -42,12 +47,14 @@ function contentsOf({
   containerJobs,
   privateRegistries,
   volumes,
+  cloudDatabaseClusters,
 }: NamespaceContentsQuery['namespace']) {
   return {
     containers: containers ?? [],
     containerJobs,
     registries: privateRegistries,
     volumes: volumes ?? [],
+    databaseClusters: cloudDatabaseClusters,
   };
 }
 
@@ -56,6 +63,7 @@ export const allContents = (contents: NamespaceContents) => [
   ...contents.containerJobs,
   ...contents.registries,
   ...contents.volumes,
+  ...contents.databaseClusters,
 ];
 
 export const namespaceContentsQueryOptions = (name: string) =>

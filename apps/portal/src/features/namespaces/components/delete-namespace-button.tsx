@@ -67,7 +67,7 @@ function confirmation(
     option: {
       label: 'Delete everything in it too',
       detail:
-        'Containers and jobs stop, volumes are erased with their data, registry credentials are removed. This cannot be undone.',
+        'Containers and jobs stop, volumes and database clusters are erased with their data, registry credentials are removed. This cannot be undone.',
       ...deleteEverything,
     },
     blocker:
@@ -86,7 +86,8 @@ function contentGroups(namespaceName: string, data: NamespaceContents): Resource
     many: string,
     to:
       | '/compute/serverless-containers/$namespaceName/registries'
-      | '/compute/serverless-containers/$namespaceName/volumes',
+      | '/compute/serverless-containers/$namespaceName/volumes'
+      | '/compute/serverless-containers/$namespaceName/databases',
     resources: NamespaceContents['registries'],
   ): ResourceGroup => {
     const link = { to, params: { namespaceName } };
@@ -106,5 +107,11 @@ function contentGroups(namespaceName: string, data: NamespaceContents): Resource
       data.registries,
     ),
     tabGroup('volume', 'volumes', '/compute/serverless-containers/$namespaceName/volumes', data.volumes),
+    tabGroup(
+      'database cluster',
+      'database clusters',
+      '/compute/serverless-containers/$namespaceName/databases',
+      data.databaseClusters,
+    ),
   ].filter((group) => group.items.length > 0);
 }

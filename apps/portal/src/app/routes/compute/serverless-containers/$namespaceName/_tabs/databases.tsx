@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NamespaceClustersTab } from '../../../../../../features/databases/screens/namespace-clusters-tab.tsx';
+
+export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/_tabs/databases')({
+  staticData: { title: 'Databases · {namespaceName}' },
+  component: NamespaceClustersTab,
+});

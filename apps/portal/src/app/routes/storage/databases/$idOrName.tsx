@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ClusterDetailsLookup } from '../../../../features/databases/screens/cluster-details-lookup.tsx';
+import { LegacyDatabasePage } from '../../../../features/databases/screens/legacy-database-page.tsx';
+
+// One segment (SPEC §2): a numeric id is a legacy cloud database; anything else is the name of a cluster
+// whose namespace was left out.
+export const Route = createFileRoute('/storage/databases/$idOrName')({
+  staticData: { title: 'Cloud database {idOrName}', breadcrumbs: [{ label: '{idOrName}' }] },
+  component: DatabaseByIdOrName,
+});
+
+function DatabaseByIdOrName() {
+  const { idOrName } = Route.useParams();
+  return /^\d+$/.test(idOrName) ? (
+    <LegacyDatabasePage key={idOrName} id={idOrName} />
+  ) : (
+    <ClusterDetailsLookup key={idOrName} name={idOrName} />
+  );
+}

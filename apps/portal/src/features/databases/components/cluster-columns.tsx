@@ -1,0 +1,68 @@
+import type { ResourceColumn } from '../../../components/resource-table.tsx';
+import { TextLink } from '../../../components/router-links.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import { formatMoney } from '../../../lib/money.ts';
+import type { ClusterRow } from '../api/clusters.ts';
+import { engineVersionLabel, planMonthlyPrice } from './cluster-offer.ts';
+
+/** Where a cluster's name leads: its details page. */
+export const clusterLink = (cluster: Pick<ClusterRow, 'name' | 'namespace'>) =>
+  ({
+    to: '/storage/databases/$namespaceName/$clusterName',
+    params: { namespaceName: cluster.namespace.name, clusterName: cluster.name },
+  }) as const;
+
+/** The columns after the name; the namespace's only where clusters of several namespaces are listed. */
+export function clusterColumns({
+  withNamespace,
+}: {
+  withNamespace: boolean;
+}): readonly ResourceColumn<ClusterRow>[] {
+  const namespaceColumn: ResourceColumn<ClusterRow> = {
+    id: 'namespace',
+    header: 'Namespace',
+    hideBelow: 'md',
+    value: (cluster) => cluster.namespace.name,
+    cell: (cluster) => (
+      <TextLink
+        to="/compute/serverless-containers/$namespaceName/databases"
+        params={{ namespaceName: cluster.namespace.name }}
+      >
+        {cluster.namespace.name}
+      </TextLink>
+    ),
+  };
+  return [
+    ...(withNamespace ? [namespaceColumn] : []),
+    {
+      id: 'engine',
+      header: 'Engine',
+      value: (cluster) => engineVersionLabel(cluster.spec),
+      cell: (cluster) => engineVersionLabel(cluster.spec),
+    },
+    {
+      id: 'plan',
+      header: 'Plan',
+      hideBelow: 'lg',
+      value: (cluster) => cluster.plan.name,
+      cell: (cluster) => cluster.plan.name,
+    },
+    {
+      id: 'state',
+      header: 'State',
+      value: (cluster) => cluster.state,
+      cell: (cluster) => <StateChip state={cluster.state} />,
+    },
+    {
+      id: 'price',
+      header: 'Monthly price',
+      align: 'right',
+      hideBelow: 'sm',
+      value: (cluster) => cluster.plan.price.amount ?? 0,
+      cell: (cluster) => {
+        const price = planMonthlyPrice(cluster.plan);
+        return price ? formatMoney(price) : '—';
+      },
+    },
+  ];
+}

@@ -1,0 +1,66 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+
+/**
+ * A small form over the cluster's page (add a user, change permissions, add a database): full screen on a
+ * phone. The platform's refusal of the change (the cluster is busy with another one, a name it will not
+ * take) is shown in it, beside what was asked; other failures go to the snack bar.
+ */
+export function ClusterFormDialog({
+  open,
+  title,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  pending: boolean;
+  /** The last attempt's failure. */
+  error: Error | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+            {error instanceof GraphQLRequestError && <Alert severity="error">{error.message}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={pending} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {pending ? 'Working…' : submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

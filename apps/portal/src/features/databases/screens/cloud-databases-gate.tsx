@@ -1,0 +1,183 @@
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { mdiDatabaseOutline } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { accessStatus, subscribedTo } from '../../../lib/auth/access.ts';
+import { permissionsQueryOptions, useAccount } from '../../../lib/auth/queries.ts';
+import {
+  checkoutReturnParameter,
+  readCheckoutReturn,
+  subscriptionReceivedMessage,
+  type CheckoutReturn,
+} from '../../../lib/billing/checkout-return.ts';
+import { cloudDatabasesPlanId } from '../../../lib/billing/hosted-page.ts';
+import { useSubscriptionRequestedAt } from '../../../lib/billing/subscription-request.ts';
+import { useOpenHostedPage } from '../../../lib/billing/use-open-hosted-page.ts';
+import {
+  forgetClusterSubscriptionRequest,
+  latestClusterSubscriptionRequest,
+  type ClusterSubscriptionRequest,
+} from '../components/cluster-subscription-requests.ts';
+
+// Only a customer coming back from the cloud-databases checkout, or waiting for it, needs the activation.
+const SubscriptionActivation = lazy(() =>
+  import('../../../components/subscription/on-demand.ts').then((module) => ({
+    default: module.SubscriptionActivation,
+  })),
+);
+
+const clusterCheckoutCancelledMessage = 'Checkout cancelled. Nothing was charged.';
+
+/**
+ * The cloud databases' pages (SPEC §2: /storage requires the cloud-database subscription). A customer who
+ * holds it sees them; one who does not is told what the subscription gives and offered its checkout, or, once
+ * it was paid, sees it being activated. Checkouts come back here: the subscription's starts its activation,
+ * a cluster plan's says it was received and goes on to that cluster's page.
+ */
+export function CloudDatabasesGate({ children }: { children: ReactNode }) {
+  const account = useAccount().data;
+  const permissions = useQuery(permissionsQueryOptions()).data;
+  const accountId = account?.id;
+  const checkout = useRouterState({ select: ({ location }) => readCheckoutReturn(location.searchStr) });
+  const subscribed = permissions ? subscribedTo(permissions, 'cloud-database') : undefined;
+  const activating = useSubscriptionRequestedAt(accountId, 'cloud-database') !== null;
+  // Which checkout came back, decided once per return. A subscribed customer only ever pays for a cluster's
+  // plan here, and so does one whose newest checkout was for a cluster; anyone else for the subscription.
+  const checkoutReturn = useMemo(() => {
+    if (!checkout || !accountId || subscribed === undefined) return null;
+    const request = latestClusterSubscriptionRequest(accountId);
+    return subscribed || request
+      ? ({ kind: 'cluster', checkout, request } as const)
+      : ({ kind: 'subscription', checkout } as const);
+  }, [checkout, accountId, subscribed]);
+  useClusterCheckoutReturn(checkoutReturn?.kind === 'cluster' ? checkoutReturn : null, accountId);
+
+  const subscriptionCheckout = checkoutReturn?.kind === 'subscription' ? checkoutReturn.checkout : null;
+  const activation = accountId && (subscriptionCheckout || activating) && (
+    <Suspense>
+      <SubscriptionActivation
+        accountId={accountId}
+        checkout={subscriptionCheckout}
+        product="cloud-database"
+      />
+    </Suspense>
+  );
+
+  if (subscribed === undefined || !account || !permissions) {
+    return <Skeleton variant="rectangular" height={240} aria-label="Loading cloud databases" />;
+  }
+  if (subscribed) {
+    return (
+      <>
+        {activation}
+        {children}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Cloud databases" subtitle="Managed database clusters, inside your namespaces." />
+      {activation}
+      {!activating && !subscriptionCheckout && (
+        <CloudDatabasesOffer
+          customerId={account.customer.id}
+          suspended={accessStatus(permissions).suspended}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Back from a cluster plan's checkout: says how it went and opens the page of the cluster it was for, or
+ * stays on this page, without the return in its address, when that is not known.
+ */
+function useClusterCheckoutReturn(
+  checkoutReturn: { checkout: CheckoutReturn; request: ClusterSubscriptionRequest | null } | null,
+  accountId: string | undefined,
+) {
+  const navigate = useNavigate();
+  const { pathname, searchStr } = useRouterState({ select: (state) => state.location });
+  useEffect(() => {
+    if (!checkoutReturn || !accountId) return;
+    const { checkout, request } = checkoutReturn;
+    showSnackbar(
+      checkout === 'success' ? subscriptionReceivedMessage : clusterCheckoutCancelledMessage,
+      checkout === 'success' ? 'success' : undefined,
+    );
+    if (request) {
+      forgetClusterSubscriptionRequest(accountId, request.clusterId);
+      void navigate({
+        to: '/storage/databases/$namespaceName/$clusterName',
+        params: { namespaceName: request.namespace, clusterName: request.name },
+        replace: true,
+      });
+      return;
+    }
+    const search = new URLSearchParams(searchStr);
+    search.delete(checkoutReturnParameter);
+    const rest = search.toString();
+    void navigate({ href: `${pathname}${rest ? `?${rest}` : ''}`, replace: true });
+    // The navigation takes the return out of the address, which ends it: the effect then has nothing to do.
+  }, [checkoutReturn, accountId, navigate, pathname, searchStr]);
+}
+
+/** What the cloud-databases subscription gives, and its checkout (none for a suspended account). */
+function CloudDatabasesOffer({ customerId, suspended }: { customerId: string; suspended: boolean }) {
+  const checkout = useOpenHostedPage();
+  const busy = checkout.isPending || checkout.isSuccess;
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label="Cloud databases subscription"
+      sx={{ p: { xs: 3, sm: 5 } }}
+    >
+      <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 640 }}>
+        <MdiIcon path={mdiDatabaseOutline} sx={{ fontSize: 48 }} />
+        <Typography variant="h5" component="h2">
+          Cloud databases need their own subscription
+        </Typography>
+        <Typography>
+          With it you create managed PostgreSQL and MySQL clusters in your namespaces: pick an engine version
+          and a plan, and the cluster comes with its first database, users and connection strings ready to
+          copy. Plans with three replicas keep a cluster running when a server fails.
+        </Typography>
+        <Typography color="text.secondary">
+          The subscription is paid monthly through our card payment provider; each cluster is then billed by
+          its plan, whose price you see before you create it.
+        </Typography>
+        {suspended ? (
+          <Typography color="error" sx={{ fontWeight: 600 }}>
+            Your account is suspended: subscribing is possible once the suspension is lifted.
+          </Typography>
+        ) : (
+          <Button
+            variant="contained"
+            loading={busy}
+            loadingPosition="start"
+            startIcon={<MdiIcon path={mdiDatabaseOutline} />}
+            aria-busy={busy}
+            onClick={() => {
+              if (!busy)
+                checkout.mutate({
+                  path: '/subscriptions',
+                  body: { planId: cloudDatabasesPlanId, resourceId: customerId },
+                });
+            }}
+          >
+            Subscribe to cloud databases
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import Stack from '@mui/material/Stack';
+import { getRouteApi, linkOptions } from '@tanstack/react-router';
+import { FactsList } from '../../../components/facts-list.tsx';
+import { ResourceLayout } from '../../../components/resource-layout.tsx';
+import { Section } from '../../../components/section.tsx';
+import { StateChip } from '../../../components/state-chip.tsx';
+import { formatMonthlyPrice } from '../../../lib/money.ts';
+import { useClusterDetails, type ClusterDetails } from '../api/cluster-details.ts';
+import { ClusterConnection } from '../components/cluster-connection.tsx';
+import { CopyableText } from '../components/cluster-copyable-text.tsx';
+import { ClusterDatabasesTable } from '../components/cluster-databases-table.tsx';
+import { ClusterDeleteButton } from '../components/cluster-delete-button.tsx';
+import { ClusterUsersTable, isAdmin } from '../components/cluster-users-table.tsx';
+
+const route = getRouteApi('/storage/databases/$namespaceName/$clusterName');
+
+const engineNames: Record<string, string> = { postgresql: 'PostgreSQL', mysql: 'MySQL' };
+
+/** `PostgreSQL 16 (16.10)`: the major version chosen, and the patch level it runs. */
+export function engineText({ type, version, patchLevelVersion }: ClusterDetails['spec']): string {
+  return `${engineNames[type.toLowerCase()] ?? type} ${version} (${patchLevelVersion})`;
+}
+
+function clusterFacts(cluster: ClusterDetails) {
+  const { plan } = cluster;
+  const { amount, currency } = plan.price;
+  return [
+    { term: 'State', value: <StateChip state={cluster.state} /> },
+    { term: 'Engine', value: engineText(cluster.spec) },
+    { term: 'Plan', value: `${plan.name} (${plan.group})` },
+    {
+      term: 'Size',
+      value: `${plan.cpu} vCPU · ${plan.memory} GB memory · ${plan.storage} GB storage`,
+    },
+    {
+      term: 'Replicas',
+      value: plan.replicas > 1 ? `${plan.replicas}: a primary and ${plan.replicas - 1} standbys` : '1',
+    },
+    {
+      term: 'Price',
+      value: amount == null || !currency ? '—' : formatMonthlyPrice({ amountCents: amount, currency }),
+    },
+    { term: 'Host', value: <CopyableText text={cluster.hostname} label="Copy host" /> },
+    { term: 'Port', value: <CopyableText text={String(cluster.port)} label="Copy port" /> },
+  ];
+}
+
+/** Everything about one database cluster, and the changes made to its users and databases. */
+export function ClusterDetailsPage() {
+  const { namespaceName, clusterName } = route.useParams();
+  const address = { namespace: namespaceName, name: clusterName };
+  // Whose connection string the Connection section shows (the admin's until another is picked), and how
+  // many times the page offered to reveal one.
+  const [connectionUser, setConnectionUser] = useState<string | null>(null);
+  const [revealOffers, setRevealOffers] = useState(0);
+  const offerReveal = (user: string) => {
+    setConnectionUser(user);
+    setRevealOffers((count) => count + 1);
+  };
+
+  return (
+    <ResourceLayout
+      kind="database cluster"
+      name={clusterName}
+      namespaceName={namespaceName}
+      list={linkOptions({ to: '/compute/serverless-containers/$namespaceName', params: { namespaceName } })}
+      query={useClusterDetails(address)}
+      actions={(cluster) => <ClusterDeleteButton cluster={address} disabled={cluster.locked} />}
+    >
+      {(cluster) => {
+        const user =
+          cluster.users.find((candidate) => candidate.name === connectionUser) ??
+          cluster.users.find(isAdmin) ??
+          cluster.users[0];
+        return (
+          <Stack spacing={3}>
+            <Section title="Details">
+              <FactsList facts={clusterFacts(cluster)} />
+            </Section>
+            <Section
+              title="Users"
+              description="The admin user comes with the cluster and owns every database; other users get the access you give them."
+            >
+              <ClusterUsersTable cluster={cluster} address={address} onOfferReveal={offerReveal} />
+            </Section>
+            <Section title="Databases">
+              <ClusterDatabasesTable cluster={cluster} address={address} />
+            </Section>
+            {user && (
+              <Section title="Connection">
+                <ClusterConnection
+                  cluster={cluster}
+                  address={address}
+                  user={user.name}
+                  onUserChange={setConnectionUser}
+                  offer={revealOffers}
+                />
+              </Section>
+            )}
+          </Stack>
+        );
+      }}
+    </ResourceLayout>
+  );
+}
