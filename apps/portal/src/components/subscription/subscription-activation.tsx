@@ -22,10 +22,7 @@ import {
 } from '../../lib/billing/checkout-return.ts';
 
 /** What each product's activation says: the SPEC's words for serverless containers, the same for databases. */
-const activationTexts: Record<
-  SubscriptionProduct,
-  { timedOut: string; active: string; waiting: string }
-> = {
+const activationTexts: Record<SubscriptionProduct, { timedOut: string; active: string; waiting: string }> = {
   'serverless-container': {
     timedOut:
       'Your subscription request to serverless containers cannot be done at the moment, try again later.',

@@ -22,5 +22,7 @@ export function readCheckoutReturn(searchStr: string): CheckoutReturn | null {
 
 /** Whose checkout a return to this path comes from: the cloud databases' pages are under /storage. */
 export function checkoutProductAt(pathname: string): SubscriptionProduct {
-  return pathname === '/storage' || pathname.startsWith('/storage/') ? 'cloud-database' : 'serverless-container';
+  return pathname === '/storage' || pathname.startsWith('/storage/')
+    ? 'cloud-database'
+    : 'serverless-container';
 }
