@@ -3,25 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './generated/gql.ts';
 import { CREATE_CLUSTER, CREDENTIALS, waitForCluster } from './support/database-clusters.ts';
 import { eventually, expectGraphQLError } from './support/http.ts';
+import { postgresServerReachable, postgresServerUrl } from './support/postgres-server.ts';
 import { seed } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 // The whole path with the postgres driver: the API creates a cluster, the provisioner makes it real on the
 // local PostgreSQL server (CI's DATABASE_URL server, else 127.0.0.1), and the DSN the credentials query
 // gives connects and can do exactly what the user's permission allows.
-const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function reachable() {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const available = await reachable();
+const adminUrl = postgresServerUrl;
+const available = await postgresServerReachable();
 if (!available) console.warn(`postgres driver API tests skipped: no PostgreSQL server at ${adminUrl}`);
 
 const DELETE_CLUSTER = graphql(`

@@ -10,21 +10,10 @@ import type {
   DatabaseClusterDriver,
 } from '../src/provisioning/database-cluster-driver.ts';
 import { createPostgresDatabaseClusters } from '../src/provisioning/postgres/database-clusters.ts';
+import { postgresServerReachable, postgresServerUrl } from './support/postgres-server.ts';
 
 // The postgres driver against a real PostgreSQL server: CI's (DATABASE_URL), else the local one. Names on
 // the server carry the cluster's prefix, so random cluster ids keep runs (and a dev's clusters) apart.
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function withoutPassword(url: string): string {
   const parsed = new URL(url);
@@ -98,7 +87,7 @@ describe('postgres database cluster driver without a server', () => {
 });
 
 // A DATABASE_URL that does not answer is a broken run, not a machine without PostgreSQL: it fails.
-const available = Boolean(process.env.DATABASE_URL) || (await reachable(serverUrl));
+const available = Boolean(process.env.DATABASE_URL) || (await postgresServerReachable());
 const title = 'postgres database cluster driver on a PostgreSQL server';
 
 describe.runIf(available)(title, () => {
@@ -108,8 +97,8 @@ describe.runIf(available)(title, () => {
   const opened: pg.Client[] = [];
 
   beforeAll(async () => {
-    driver = createPostgresDatabaseClusters({ adminUrl: serverUrl });
-    admin = new pg.Client({ connectionString: serverUrl });
+    driver = createPostgresDatabaseClusters({ adminUrl: postgresServerUrl });
+    admin = new pg.Client({ connectionString: postgresServerUrl });
     await admin.connect();
   });
 
@@ -267,7 +256,7 @@ describe.runIf(available)(title, () => {
     // before) is then the proof of a reset.
     context.skip(
       trusted,
-      `${withoutPassword(serverUrl)} trusts connections from here: passwords are not checked`,
+      `${withoutPassword(postgresServerUrl)} trusts connections from here: passwords are not checked`,
     );
 
     const rotated: ClusterUserState = { ...reader, password: password() };
@@ -348,7 +337,7 @@ describe.runIf(available)(title, () => {
 });
 
 describe.skipIf(available)(
-  `${title} (skipped: no PostgreSQL server at ${withoutPassword(serverUrl)})`,
+  `${title} (skipped: no PostgreSQL server at ${withoutPassword(postgresServerUrl)})`,
   () => {
     it.skip('needs DATABASE_URL or a PostgreSQL server at 127.0.0.1:5432 (user postgres)', () => undefined);
   },

@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import { mdiMagnify } from '@mdi/js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Outlet, type LinkProps } from '@tanstack/react-router';
@@ -10,9 +8,8 @@ import { MessagePage } from './message-page.tsx';
 import { PageHeader } from './page-header.tsx';
 import { RouteTabs, type RouteTab } from './route-tabs.tsx';
 import { ButtonLink, type LinkTarget } from './router-links.tsx';
-import { StateChip } from './state-chip.tsx';
-import { TruncatedName } from './truncated-name.tsx';
 import { LoadError } from './load-error.tsx';
+import { NameWithState, ResourcePageLoading } from './resource-page-parts.tsx';
 
 interface ResourceLayoutProps<TResource extends { name: string; state: string }> {
   /** What the page shows, as customers call it: `container`, `container job`. */
@@ -67,28 +64,13 @@ export function ResourceLayout<TResource extends { name: string; state: string }
     return <LoadError title={`This ${kind} could not be loaded`} onRetry={query.refetch} />;
   }
   if (!query.data) {
-    return (
-      <Stack spacing={2} aria-busy="true" aria-label={`Loading ${kind}`}>
-        <Skeleton variant="text" width="40%" sx={{ fontSize: '2.5rem' }} />
-        <Skeleton variant="rectangular" height={200} />
-      </Stack>
-    );
+    return <ResourcePageLoading label={`Loading ${kind}`} />;
   }
   const resource = query.data;
   return (
     <>
       <PageHeader
-        title={
-          <Stack
-            direction="row"
-            useFlexGap
-            spacing={2}
-            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-          >
-            <TruncatedName name={resource.name} sx={{ maxWidth: '100%' }} />
-            <StateChip state={resource.state} />
-          </Stack>
-        }
+        title={<NameWithState name={resource.name} state={resource.state} />}
         subtitle={`${Kind} in ${namespaceName}`}
         action={actions(resource)}
       />

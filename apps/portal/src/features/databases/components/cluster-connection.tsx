@@ -90,6 +90,7 @@ export function ClusterConnection({
           variant={dsn === undefined ? 'contained' : 'outlined'}
           startIcon={<MdiIcon path={dsn === undefined ? mdiEyeOutline : mdiEyeOffOutline} />}
           disabled={reveal.isPending}
+          sx={{ flexShrink: 0 }}
           onClick={() => (dsn === undefined ? reveal.mutate({ cluster: address, username: user }) : forget())}
         >
           {reveal.isPending

@@ -88,7 +88,8 @@ export function ClusterUsersTable({
       header: 'Actions',
       align: 'right',
       cell: (user) => (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        // On a phone the three actions wrap rather than push the table past the screen's edge.
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           {!isAdmin(user) && (
             <Tooltip title={`Change permissions of ${user.name}`}>
               <span>

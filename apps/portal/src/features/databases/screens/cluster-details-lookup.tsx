@@ -1,11 +1,10 @@
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import { mdiDatabaseSearchOutline, mdiMagnify } from '@mdi/js';
 import { Navigate } from '@tanstack/react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MessagePage } from '../../../components/message-page.tsx';
 import { ButtonLink, TextLink } from '../../../components/router-links.tsx';
 import { useClustersNamed } from '../api/cluster-details.ts';
+import { ResourcePageLoading } from '../../../components/resource-page-parts.tsx';
 
 const backToList = (
   <ButtonLink to="/storage/databases" variant="contained">
@@ -23,12 +22,7 @@ export function ClusterDetailsLookup({ name }: { name: string }) {
     return <LoadError title="Your database clusters could not be loaded" onRetry={clusters.refetch} />;
   }
   if (!clusters.data) {
-    return (
-      <Stack spacing={2} aria-busy="true" aria-label="Looking for the database cluster">
-        <Skeleton variant="text" width="40%" sx={{ fontSize: '2.5rem' }} />
-        <Skeleton variant="rectangular" height={200} />
-      </Stack>
-    );
+    return <ResourcePageLoading label="Looking for the database cluster" />;
   }
   const [first, ...others] = clusters.data;
   if (!first) {

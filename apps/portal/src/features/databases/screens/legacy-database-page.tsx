@@ -1,4 +1,3 @@
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { mdiMagnify } from '@mdi/js';
 import { FactsList } from '../../../components/facts-list.tsx';
@@ -8,11 +7,11 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { Section } from '../../../components/section.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
-import { TruncatedName } from '../../../components/truncated-name.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatMonthlyPrice } from '../../../lib/money.ts';
 import { useLegacyDatabase, type LegacyDatabase } from '../api/legacy-database.ts';
 import { CopyableText } from '../components/cluster-copyable-text.tsx';
+import { NameWithState, ResourcePageLoading } from '../../../components/resource-page-parts.tsx';
 
 function databaseFacts(database: LegacyDatabase) {
   const { nodeType, version } = database;
@@ -61,12 +60,7 @@ export function LegacyDatabasePage({ id }: { id: string }) {
   if (query.isError)
     return <LoadError title="This cloud database could not be loaded" onRetry={query.refetch} />;
   if (query.data === undefined) {
-    return (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading cloud database">
-        <Skeleton variant="text" width="40%" sx={{ fontSize: '2.5rem' }} />
-        <Skeleton variant="rectangular" height={200} />
-      </Stack>
-    );
+    return <ResourcePageLoading label="Loading cloud database" />;
   }
   const database = query.data;
   if (database === null) {
@@ -87,17 +81,7 @@ export function LegacyDatabasePage({ id }: { id: string }) {
   return (
     <>
       <PageHeader
-        title={
-          <Stack
-            direction="row"
-            useFlexGap
-            spacing={2}
-            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-          >
-            <TruncatedName name={database.name} sx={{ maxWidth: '100%' }} />
-            <StateChip state={database.state} />
-          </Stack>
-        }
+        title={<NameWithState name={database.name} state={database.state} />}
         subtitle="Cloud database of the earlier, single-node offer"
       />
       <Stack spacing={3}>

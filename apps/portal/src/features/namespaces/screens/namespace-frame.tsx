@@ -1,18 +1,15 @@
 import type { ReactNode } from 'react';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import { mdiMagnify } from '@mdi/js';
 
 import { MessagePage } from '../../../components/message-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import { TruncatedName } from '../../../components/truncated-name.tsx';
 import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
 import { useNamespace } from '../api/get-namespace.ts';
 import { isChanging } from '../../../lib/resource-activity.ts';
 import { DeleteNamespaceButton } from '../components/delete-namespace-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { NameWithState, ResourcePageLoading } from '../../../components/resource-page-parts.tsx';
 
 /** Heading, state and delete action of one namespace, around its tabs; or why it cannot be shown. */
 export function NamespaceFrame({ name, children }: { name: string; children: ReactNode }) {
@@ -37,27 +34,12 @@ export function NamespaceFrame({ name, children }: { name: string; children: Rea
     return <LoadError title="This namespace could not be loaded" onRetry={namespace.refetch} />;
   }
   if (!namespace.data) {
-    return (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading namespace">
-        <Skeleton variant="text" width="40%" sx={{ fontSize: '2.5rem' }} />
-        <Skeleton variant="rectangular" height={160} />
-      </Stack>
-    );
+    return <ResourcePageLoading label="Loading namespace" />;
   }
   return (
     <>
       <PageHeader
-        title={
-          <Stack
-            direction="row"
-            useFlexGap
-            spacing={2}
-            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-          >
-            <TruncatedName name={namespace.data.name} sx={{ maxWidth: '100%' }} />
-            <StateChip state={namespace.data.state} />
-          </Stack>
-        }
+        title={<NameWithState name={namespace.data.name} state={namespace.data.state} />}
         subtitle={namespace.data.description || 'Namespace'}
         action={<DeleteNamespaceButton name={namespace.data.name} disabled={isChanging(namespace.data)} />}
       />
