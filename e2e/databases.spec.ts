@@ -1,0 +1,354 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createCustomer } from './support/admin.ts';
+import { createLegacyDatabase, fact } from './support/databases.ts';
+import { platformRequest } from './support/platform.ts';
+import {
+  createNamespace,
+  expectAccessible,
+  namespacesPath,
+  openSignedIn,
+  recordMutations,
+} from './support/portal.ts';
+import { captureScreens } from './support/screens.ts';
+
+// Cloud databases (issue 14): /storage is behind the cloud-database subscription, bought through the gate's
+// own checkout (the local provider's hosted page); then a cluster is created (plan picker with prices, inline
+// errors, its plan's checkout skipped), given a read-only user whose connection string is copied, and a
+// second database; the list shows it beside a legacy database, the namespace's Databases tab shows it, and
+// deleting it with the typed confirmation takes it off the list. The server runs the simulated driver.
+
+const databasesPath = '/storage/databases';
+
+/** Pays on the local provider's hosted checkout with the card it charges in test mode. */
+async function payWithCard(page: Page, monthlyPrice: string): Promise<void> {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill(`12 / ${(new Date().getUTCFullYear() + 3) % 100}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Dora Database');
+  await page.getByRole('button', { name: `Subscribe for ${monthlyPrice} a month` }).click();
+}
+
+/** Closes the snack bar's message, which a full-page screenshot would otherwise catch over the page. */
+async function closeMessage(page: Page, text: string): Promise<void> {
+  const message = page.getByRole('status').filter({ hasText: text });
+  await message.getByRole('button', { name: 'Close message' }).click();
+  await expect(message).toHaveCount(0);
+}
+
+/** The plan of every checkout page the page asks the billing service for, from now on. */
+function recordCheckouts(page: Page): string[] {
+  const plans: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/subscriptions')) {
+      plans.push((request.postDataJSON() as { planId: string }).planId);
+    }
+  });
+  return plans;
+}
+
+test('a customer subscribes to cloud databases, creates a cluster, connects a read-only user, and deletes it', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const customer = await createCustomer('databases', 'Dora Database');
+  const clusterPath = `${databasesPath}/shop/orders`;
+  const heading = page.getByRole('heading', { level: 1 });
+  const checkouts = recordCheckouts(page);
+
+  await test.step('without the subscription, /storage explains it and offers its checkout', async () => {
+    await openSignedIn(page, '/storage', customer);
+    await expect(page).toHaveURL(new RegExp(`${databasesPath}$`));
+    await expect(heading).toHaveText('Cloud databases');
+    const offer = page.getByRole('region', { name: 'Cloud databases subscription' });
+    await expect(
+      offer.getByRole('heading', { name: 'Cloud databases need their own subscription' }),
+    ).toBeVisible();
+    await expect(offer).toContainText('managed PostgreSQL and MySQL clusters');
+    await expect(offer.getByRole('button', { name: 'Subscribe to cloud databases' })).toBeEnabled();
+    // Nothing of the databases' pages shows through the gate.
+    await expect(page.getByRole('link', { name: 'Create a cloud database' })).toHaveCount(0);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expectAccessible(page);
+    await captureScreens(page, 'databases-gate');
+  });
+
+  await test.step('the gate’s checkout activates the subscription, and the databases’ pages open', async () => {
+    await page.getByRole('button', { name: 'Subscribe to cloud databases' }).click();
+    await expect(page).toHaveURL(/\/billing\/hosted\/checkout\/cs_[\w-]+$/);
+    await expect(page).toHaveTitle('Subscribe to Cloud databases, monthly (EUR)');
+    await expect(page.getByText('€15.00 per month')).toBeVisible();
+    expect(checkouts).toEqual(['cloud-databases-EUR-Monthly']);
+    await payWithCard(page, '€15.00');
+
+    // The local provider applies the payment before it sends the browser back: the pages open at once.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your subscription request has been received.' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${databasesPath}$`));
+    await expect(page.getByRole('region', { name: 'Cloud databases subscription' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No database clusters yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create a cloud database' })).toBeVisible();
+  });
+
+  await test.step('a namespace for the cluster', async () => {
+    await createNamespace(page, 'shop');
+  });
+
+  const form = page.getByRole('form', { name: 'New database cluster' });
+  const created = recordMutations(page, 'CloudDatabaseClusterCreate');
+
+  await test.step('the create form shows the plans with their prices and refuses a reserved user name inline', async () => {
+    await page.goto(databasesPath);
+    await page.getByRole('link', { name: 'Create a cloud database' }).click();
+    await expect(page).toHaveURL(`${databasesPath}/new`);
+    await expect(heading).toHaveText('Create a new Cloud Database');
+
+    await form.getByRole('combobox', { name: 'Namespace' }).selectOption('shop');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('orders');
+    await form.getByRole('combobox', { name: 'Engine' }).selectOption({ label: 'PostgreSQL' });
+    await form.getByRole('combobox', { name: 'Version' }).selectOption({ label: '16 (16.10)' });
+
+    const plans = form.getByRole('radiogroup', { name: 'Plan' });
+    for (const group of ['Development', 'General purpose', 'Memory optimised']) {
+      await expect(plans.getByRole('heading', { name: group })).toBeVisible();
+    }
+    await expect(form.getByText('Choose a plan to see what the cluster costs a month.')).toBeVisible();
+    const small = plans.getByRole('radio', { name: /^Small 1 vCPU/ });
+    await expect(small).toHaveAccessibleDescription(
+      '1 vCPU · 2 GB memory · 25 GB storage · 1 replica €30.00 per month',
+    );
+    await expect(
+      plans.getByRole('radio', { name: /^Small, high availability 1 vCPU/ }),
+    ).toHaveAccessibleDescription('1 vCPU · 2 GB memory · 25 GB storage · 3 replicas €90.00 per month');
+    await small.check();
+    await expect(form.getByText('€30.00 per month for Small', { exact: true })).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Database name' }).fill('shop');
+    const userName = form.getByRole('textbox', { name: 'User name' });
+    await userName.fill('postgres');
+    // Said as it is typed, on the field, before anything is submitted.
+    await expect(userName).toHaveAttribute('aria-invalid', 'true');
+    await expect(userName).toHaveAccessibleDescription('This name is reserved');
+    await form.getByRole('button', { name: 'Create cluster' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: 'needs attention' })).toHaveText(
+      '1 field needs attention',
+    );
+    await expect(userName).toBeFocused();
+    expect(created).toEqual([]);
+
+    await userName.fill('shop_app');
+    await expect(userName).toHaveAttribute('aria-invalid', 'false');
+    await expect(form.getByText(/needs? attention/)).toHaveCount(0);
+  });
+
+  await test.step('the plan’s checkout is offered, skipped, and the cluster page opens on the created cluster', async () => {
+    const payNow = form.getByRole('switch', { name: 'Pay for this cluster now' });
+    await expect(payNow).toBeChecked();
+    await expect(
+      form.getByText("Once the cluster is created, you go to the checkout for its plan's monthly price."),
+    ).toBeVisible();
+    await payNow.uncheck();
+    await expect(form.getByText('The cluster is created without going to the checkout.')).toBeVisible();
+    await expectAccessible(page);
+    // Away from the plans: the pointer left where the switch was would show a plan as hovered.
+    await page.mouse.move(0, 0);
+    await captureScreens(page, 'database-create');
+
+    await form.getByRole('button', { name: 'Create cluster' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: "Your database cluster 'orders' is being created! 🚀" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(clusterPath);
+    expect(created).toEqual([
+      {
+        input: {
+          namespace: 'shop',
+          name: 'orders',
+          spec: { type: 'postgresql', version: '16' },
+          plan: 's-1',
+          databases: [{ name: 'shop' }],
+          users: [{ name: 'shop_app', permissions: [{ databaseName: 'shop', permission: 'READ_WRITE' }] }],
+        },
+      },
+    ]);
+    // No checkout since the subscription's.
+    expect(checkouts).toEqual(['cloud-databases-EUR-Monthly']);
+    // The simulated driver has it running within seconds; the page follows it meanwhile.
+    await expect(heading.getByText('running', { exact: true })).toBeVisible({ timeout: 60_000 });
+  });
+
+  const users = page.getByRole('table', { name: 'Users' });
+  const databases = page.getByRole('table', { name: 'Databases' });
+  const addUser = page.getByRole('button', { name: 'Add user' });
+  let host = '';
+  let port = '';
+
+  await test.step('the cluster page shows its engine, plan, address, first user and database', async () => {
+    await expect(heading).toContainText('orders');
+    await expect(page.getByText('Database cluster in shop')).toBeVisible();
+    await expect(fact(page, 'Engine')).toHaveText('PostgreSQL 16 (16.10)');
+    await expect(fact(page, 'Plan')).toHaveText('Small (General purpose)');
+    await expect(fact(page, 'Size')).toHaveText('1 vCPU · 2 GB memory · 25 GB storage');
+    await expect(fact(page, 'Replicas')).toHaveText('1');
+    await expect(fact(page, 'Price')).toHaveText('€30.00 per month');
+    host = (await fact(page, 'Host').textContent()) ?? '';
+    port = (await fact(page, 'Port').textContent()) ?? '';
+    expect(host).toMatch(/^orders-shop\.[\w.-]+$/);
+    expect(port).toMatch(/^\d+$/);
+
+    await expect(users.getByRole('row', { name: /^admin admin Owns every database/ })).toBeVisible();
+    await expect(users.getByRole('row', { name: /^shop_app shop: read and write/ })).toBeVisible();
+    await expect(databases.getByRole('row', { name: /^shop / })).toBeVisible();
+  });
+
+  await test.step('a user added with read-only access connects with the copied connection string', async () => {
+    await expect(addUser).toBeEnabled();
+    await addUser.click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByRole('textbox', { name: 'User name' }).fill('reporter');
+    await dialog.getByRole('combobox', { name: 'shop' }).selectOption({ label: 'Read only' });
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'User reporter is being added: reveal its password under Connection' }),
+    ).toBeVisible();
+    await expect(users.getByRole('row', { name: /^reporter shop: read only/ })).toBeVisible();
+    // The page offers the new user's connection string, focused.
+    const reveal = page.getByRole('button', { name: 'Reveal connection string' });
+    await expect(reveal).toBeFocused();
+    await expect(page.getByRole('combobox', { name: 'User', exact: true })).toHaveValue('reporter');
+    // Added once the platform has applied it (the cluster is locked until then).
+    await expect(addUser).toBeEnabled({ timeout: 60_000 });
+
+    await reveal.click();
+    const connection = page.getByRole('group', { name: 'How to connect as reporter' });
+    await connection.getByRole('button', { name: 'Copy connection string of reporter' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const dsn = new RegExp(`^postgresql://reporter:([^@/]+)@${host.replaceAll('.', '\\.')}:${port}/shop$`);
+    expect(copied).toMatch(dsn);
+    await expect(connection.getByText(copied, { exact: true })).toBeVisible();
+    await expect(connection.getByRole('heading', { name: 'psql' })).toBeVisible();
+    await expect(connection.getByText(`psql '${copied}'`, { exact: true })).toBeVisible();
+  });
+
+  await test.step('a database added is listed', async () => {
+    await page.getByRole('button', { name: 'Add database' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add database' });
+    await dialog.getByRole('textbox', { name: 'Database name' }).fill('analytics');
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Monthly reports');
+    await dialog.getByRole('button', { name: 'Add database' }).click();
+    await expect(dialog).toHaveCount(0);
+    await closeMessage(page, 'Database analytics is being added');
+    await expect(databases.getByRole('row', { name: /^analytics Monthly reports/ })).toBeVisible();
+    await expect(addUser).toBeEnabled({ timeout: 60_000 });
+    await expect(databases.getByRole('row', { name: /^analytics Monthly reports ready/ })).toBeVisible();
+    await expectAccessible(page);
+    await captureScreens(page, 'database-cluster');
+  });
+
+  const legacy = await test.step('a legacy database, created through the API', () =>
+    createLegacyDatabase(page, {
+      name: 'inventory',
+      username: 'owner',
+      password: 'a-long-enough-password',
+      whitelist: ['203.0.113.7', '10.0.0.0/8'],
+    }));
+
+  await test.step('the list shows the cluster and the legacy database', async () => {
+    await page.goto(databasesPath);
+    await expect(heading).toHaveText('Cloud databases');
+    const clusters = page.getByRole('table', { name: 'Database clusters' });
+    await expect(clusters.getByRole('row').filter({ hasText: 'orders' }).getByRole('cell')).toHaveText([
+      'orders',
+      'shop',
+      'PostgreSQL 16',
+      'Small',
+      'running',
+      '€30.00',
+    ]);
+    await expect(clusters.getByRole('link', { name: 'orders' })).toHaveAttribute('href', clusterPath);
+
+    await expect(page.getByRole('heading', { name: 'Single-node databases' })).toBeVisible();
+    const singleNode = page.getByRole('table', { name: 'Single-node databases' });
+    // The list follows the new database until it runs.
+    await expect(singleNode.getByRole('row').filter({ hasText: 'inventory' }).getByRole('cell')).toHaveText(
+      ['inventory', legacy.version.name, legacy.nodeType.name, legacy.location.name, 'running'],
+      { timeout: 60_000 },
+    );
+    await expectAccessible(page);
+    await captureScreens(page, 'databases-list');
+  });
+
+  await test.step('the legacy database’s page shows what the platform knows of it', async () => {
+    await page.getByRole('link', { name: 'inventory' }).click();
+    await expect(page).toHaveURL(`${databasesPath}/${legacy.id}`);
+    await expect(heading).toContainText('inventory');
+    await expect(heading.getByText('running', { exact: true })).toBeVisible();
+    const { version, nodeType } = legacy;
+    await expect(fact(page, 'Version')).toHaveText(`${version.name} (${version.type}, ${version.key})`);
+    await expect(fact(page, 'Node type')).toHaveText(`${nodeType.name} (${nodeType.key})`);
+    await expect(fact(page, 'Description')).toHaveText(nodeType.description ?? '');
+    await expect(fact(page, 'Nodes')).toHaveText('1');
+    const { cpu, ram, storage } = nodeType.specifications;
+    await expect(fact(page, 'Size per node')).toHaveText(
+      `${cpu} vCPU · ${ram} GB memory · ${storage} GB storage`,
+    );
+    expect(nodeType.price.currency).toBe('EUR');
+    await expect(fact(page, 'Price')).toHaveText(
+      `€${((nodeType.price.amount ?? 0) / 100).toFixed(2)} per month`,
+    );
+    await expect(fact(page, 'Location')).toHaveText(legacy.location.name);
+    await expect(fact(page, 'Host')).toHaveText(legacy.hostname);
+    await expect(fact(page, 'User name')).toHaveText('owner');
+    await expect(fact(page, 'Connection string')).toHaveText(legacy.connectionString);
+    expect(legacy.connectionString).toBe(`postgresql://owner@${legacy.hostname}:5432/inventory`);
+    await expect(fact(page, 'Allowed IP addresses')).toHaveText('203.0.113.7, 10.0.0.0/8');
+    await expectAccessible(page);
+    await captureScreens(page, 'database-legacy');
+  });
+
+  await test.step('the namespace’s Databases tab lists the cluster', async () => {
+    await page.goto(`${namespacesPath}/shop/containers`);
+    await page.getByRole('tab', { name: 'Databases' }).click();
+    await expect(page).toHaveURL(`${namespacesPath}/shop/databases`);
+    const clusters = page.getByRole('table', { name: 'Database clusters' });
+    await expect(clusters.getByRole('row').filter({ hasText: 'orders' }).getByRole('cell')).toHaveText([
+      'orders',
+      'PostgreSQL 16',
+      'Small',
+      'running',
+      '€30.00',
+    ]);
+    await expect(page.getByRole('link', { name: 'Create a cloud database' })).toHaveAttribute(
+      'href',
+      `${databasesPath}/new?namespace=shop`,
+    );
+  });
+
+  await test.step('deleting the cluster asks for its name and takes it off the list', async () => {
+    await page.getByRole('link', { name: 'orders' }).click();
+    await expect(page).toHaveURL(clusterPath);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete cluster orders?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete cluster' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Type orders to confirm' }).fill('orders');
+    await confirm.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Cluster deleted successfully' })).toBeVisible();
+    await expect(page).toHaveURL(databasesPath);
+    // The list follows the deletion until the cluster is gone; the legacy database stays.
+    await expect(page.getByRole('heading', { name: 'No database clusters yet' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByRole('table', { name: 'Single-node databases' })).toContainText('inventory');
+    const remaining = await platformRequest<{ cloudDatabaseClusters: { name: string }[] }>(
+      page,
+      '{ cloudDatabaseClusters { name } }',
+    );
+    expect(remaining.cloudDatabaseClusters).toEqual([]);
+  });
+});
