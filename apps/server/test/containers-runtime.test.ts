@@ -206,10 +206,14 @@ describe('simulated runtime', () => {
       });
       // The simulated load crosses the threshold within a few seconds: the wanted count rises above the
       // minimum, and the replicas follow it.
+      // At rest after it: every wanted replica available, none still starting (one that was would join the
+      // rollout with the old image, as a replica of the running revision).
       const scaledUp = await stepUntil(
         'a scale-up',
         (container) =>
-          container.numberOfReplicas >= 2 && container.availableReplicas >= 2 && !container.locked,
+          container.availableReplicas >= 2 &&
+          container.availableReplicas === container.numberOfReplicas &&
+          !container.locked,
       );
       expect(scaledUp.state).toBe('running');
       expect(seen.some((container) => container.availableReplicas < container.numberOfReplicas)).toBe(true);
