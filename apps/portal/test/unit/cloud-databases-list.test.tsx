@@ -190,6 +190,28 @@ describe('cloud databases list', () => {
     expect(await screen.findByRole('link', { name: 'orders-db' })).toBeVisible();
     expect(requests.clusters).toBe(2);
   });
+
+  it('says when the legacy databases could not be loaded, without asking again by itself, and loads them on Try again', async () => {
+    const failing = serveDatabases({ legacy: 'error' });
+    const { user } = renderWithProviders({ path: '/storage/databases' });
+    const legacy = within(await screen.findByRole('region', { name: 'Single-node databases' }));
+    expect(
+      await legacy.findByRole('heading', { name: 'The single-node databases could not be loaded' }),
+    ).toBeVisible();
+    // The section stays with its error, and stops asking (its list, as it appears, asks once more).
+    const asked = failing.legacy;
+    expect(asked).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(failing.legacy).toBe(asked);
+    expect(
+      legacy.getByRole('heading', { name: 'The single-node databases could not be loaded' }),
+    ).toBeVisible();
+
+    const answering = serveDatabases();
+    await user.click(legacy.getByRole('button', { name: 'Try again' }));
+    expect(await legacy.findByRole('link', { name: 'legacy-shop' })).toBeVisible();
+    expect(answering.legacy).toBe(1);
+  });
 });
 
 describe('without the cloud-database subscription', () => {

@@ -76,9 +76,10 @@ const legacyColumns: readonly ResourceColumn<LegacyDatabaseRow>[] = [
 /** The single-node databases of before clusters, shown only to a customer who still has some. */
 function LegacyDatabases() {
   const query = legacyDatabasesQueryOptions();
-  const { data, isError } = useQuery(query);
-  // Shown when it failed too: the list then says so, with a way to try again.
-  if (!isError && !data?.length) return null;
+  const { data, isSuccess, errorUpdateCount } = useQuery(query);
+  // Shown once it has failed too, while it is tried again (the list says so, with a way to try again):
+  // hiding it while pending would unmount the list, whose mounting fetches again, without end.
+  if (isSuccess ? data.length === 0 : errorUpdateCount === 0) return null;
   return (
     <Stack component="section" aria-labelledby="legacy-databases" spacing={2}>
       <div>
