@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditEntries, type AuditChange } from '../../db/schema.ts';
+import { auditEntries, namespaces, type AuditChange } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditEntries.$inferSelect;
 
@@ -16,7 +16,9 @@ export interface AuditRecord {
 
 /**
  * Records a change by the signed-in account, in the caller's transaction: `before` and `after` are what
- * the audit log may show of the record (no secrets), null when it did not or no longer exists.
+ * the audit log may show of the record (no secrets), null when it did not or no longer exists. The entry
+ * is tagged with the record's name and namespace, so that an update (whose change set lacks both) still
+ * says what it changed.
  */
 export async function recordChange(
   tx: Db,
@@ -27,8 +29,18 @@ export async function recordChange(
     modelId: number;
     before: Record<string, unknown> | null;
     after: Record<string, unknown> | null;
+    /** The namespace the record lives in (a namespace's own id for a namespace). */
+    namespaceId?: number;
   },
 ) {
+  const name = (change.after ?? change.before)?.name;
+  const [namespace] =
+    change.namespaceId === undefined
+      ? []
+      : await tx
+          .select({ name: namespaces.name })
+          .from(namespaces)
+          .where(eq(namespaces.id, change.namespaceId));
   await createAuditStore(tx).insert({
     customerId: account.customerId,
     accountId: account.id,
@@ -36,6 +48,10 @@ export async function recordChange(
     modelName: change.modelName,
     modelId: change.modelId,
     changeSet: diff(change.before, change.after),
+    tags: [
+      ...(typeof name === 'string' ? [`name:${name}`] : []),
+      ...(namespace ? [`namespace:${namespace.name}`] : []),
+    ],
   });
 }
 

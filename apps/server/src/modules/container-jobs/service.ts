@@ -115,6 +115,7 @@ export function createContainerJobService(deps: {
       eventType: 'delete',
       modelName: 'ContainerJob',
       modelId: row.id,
+      namespaceId: row.namespaceId,
       before: audited(before, row.state),
       after: null,
     });
@@ -169,6 +170,7 @@ export function createContainerJobService(deps: {
           eventType: 'create',
           modelName: 'ContainerJob',
           modelId: row.id,
+          namespaceId: row.namespaceId,
           before: null,
           after: audited(spec, row.state),
         });
@@ -204,6 +206,7 @@ export function createContainerJobService(deps: {
           eventType: 'update',
           modelName: 'ContainerJob',
           modelId: row.id,
+          namespaceId: row.namespaceId,
           before: audited(before, row.state),
           after: audited(after, updated.state),
         });

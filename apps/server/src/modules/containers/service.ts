@@ -139,11 +139,18 @@ export function createContainerService(deps: {
     tx: Db,
     account: AccountWithCustomer,
     eventType: 'create' | 'update' | 'delete',
-    id: number,
+    row: { id: number; namespaceId: number },
     before: ReturnType<typeof audited>,
     after: ReturnType<typeof audited>,
   ) {
-    await recordChange(tx, account, { eventType, modelName: 'Container', modelId: id, before, after });
+    await recordChange(tx, account, {
+      eventType,
+      modelName: 'Container',
+      modelId: row.id,
+      namespaceId: row.namespaceId,
+      before,
+      after,
+    });
   }
 
   /** Marks the container deleting and hands it to the provisioner, in the change's transaction. */
@@ -156,7 +163,7 @@ export function createContainerService(deps: {
     const row = await lockedForChange(txStore, 'Container', account.customerId, input);
     const before = await specOf(tx, txStore, row, input.namespace);
     await txStore.update(row.id, { state: 'deleting', locked: true });
-    await audit(tx, account, 'delete', row.id, audited(before, row.state), null);
+    await audit(tx, account, 'delete', row, audited(before, row.state), null);
     await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'delete' });
   }
 
@@ -228,7 +235,7 @@ export function createContainerService(deps: {
           ...rowValues(spec, registryId),
         });
         await writeChildren(tx, account, namespace, row.id, spec);
-        await audit(tx, account, 'create', row.id, null, audited(spec, row.state));
+        await audit(tx, account, 'create', row, null, audited(spec, row.state));
         await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'create' });
         return row;
       });
@@ -256,7 +263,7 @@ export function createContainerService(deps: {
           locked: true,
         });
         if (!updated) throw notFound(`Container ${name} in namespace ${namespaceName}`);
-        await audit(tx, account, 'update', row.id, audited(before, row.state), audited(after, updated.state));
+        await audit(tx, account, 'update', row, audited(before, row.state), audited(after, updated.state));
         await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'update' });
         return updated;
       });

@@ -163,6 +163,7 @@ export function createDatabaseClusterService(deps: {
       eventType: 'update',
       modelName: 'CloudDatabaseCluster',
       modelId: cluster.id,
+      namespaceId: cluster.namespaceId,
       before: audited(cluster, before),
       after: audited(updated, after),
     });
@@ -198,6 +199,7 @@ export function createDatabaseClusterService(deps: {
       eventType: 'delete',
       modelName: 'CloudDatabaseCluster',
       modelId: cluster.id,
+      namespaceId: cluster.namespaceId,
       before: audited(cluster, before),
       after: null,
     });
@@ -283,6 +285,7 @@ export function createDatabaseClusterService(deps: {
           eventType: 'create',
           modelName: 'CloudDatabaseCluster',
           modelId: row.id,
+          namespaceId: row.namespaceId,
           before: null,
           after: audited(row, contents),
         });

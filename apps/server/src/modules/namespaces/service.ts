@@ -114,6 +114,7 @@ export function createNamespaceService(deps: {
           eventType: 'create',
           modelName: 'Namespace',
           modelId: row.id,
+          namespaceId: row.id,
           before: null,
           after: audited(row),
         });
@@ -140,6 +141,7 @@ export function createNamespaceService(deps: {
           eventType: 'delete',
           modelName: 'Namespace',
           modelId: row.id,
+          namespaceId: row.id,
           before: audited(row),
           after: null,
         });

@@ -80,6 +80,7 @@ export function createRegistryService(deps: {
       eventType: 'delete',
       modelName: 'PrivateRegistry',
       modelId: row.id,
+      namespaceId: row.namespaceId,
       before: audited(row),
       after: null,
     });
@@ -127,6 +128,7 @@ export function createRegistryService(deps: {
           eventType: 'create',
           modelName: 'PrivateRegistry',
           modelId: row.id,
+          namespaceId: row.namespaceId,
           before: null,
           after: audited(row),
         });

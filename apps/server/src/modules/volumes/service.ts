@@ -19,14 +19,15 @@ const audit = (
   tx: Db,
   account: AccountWithCustomer,
   eventType: 'create' | 'update' | 'delete',
-  modelId: number,
+  row: VolumeRow,
   before: VolumeRow | null,
   after: VolumeRow | null,
 ) =>
   recordChange(tx, account, {
     eventType,
     modelName: 'Volume',
-    modelId,
+    modelId: row.id,
+    namespaceId: row.namespaceId,
     before: audited(before),
     after: audited(after),
   });
@@ -40,7 +41,7 @@ async function insertVolume(
   values: { name: string; sizeGb: number },
 ) {
   const row = await createVolumeStore(tx).insert({ namespaceId: namespace.id, ...values });
-  await audit(tx, account, 'create', row.id, null, row);
+  await audit(tx, account, 'create', row, null, row);
   await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'create' });
   return row;
 }
@@ -55,7 +56,7 @@ async function growVolume(
 ) {
   const updated = await createVolumeStore(tx).update(row.id, { sizeGb, state: 'updating', locked: true });
   if (!updated) throw new Error(`volume ${row.id} vanished while locked`);
-  await audit(tx, account, 'update', row.id, row, updated);
+  await audit(tx, account, 'update', row, row, updated);
   await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'update' });
   return updated;
 }
@@ -147,7 +148,7 @@ export function createVolumeService(deps: {
   /** Marks the volume deleting and hands it to the provisioner, in the change's transaction. */
   async function startDelete(tx: Db, account: AccountWithCustomer, row: VolumeRow) {
     await createVolumeStore(tx).update(row.id, { state: 'deleting', locked: true });
-    await audit(tx, account, 'delete', row.id, row, null);
+    await audit(tx, account, 'delete', row, row, null);
     await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'delete' });
   }
 

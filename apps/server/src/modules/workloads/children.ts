@@ -20,14 +20,21 @@ export interface WorkloadCollaborators {
   ): Promise<{ id: number }>;
 }
 
-const SECRET_MASK = '***';
+// What the audit log shows of a secret: a kept one (`stored`) and one written by this change (`value`)
+// differ, so that setting a secret leaves an entry naming it, while neither says anything of the value.
+const SECRET_KEPT = '(secret)';
+const SECRET_WRITTEN = '(secret, new value)';
 
-/** Variables as the audit log records them: secret values never, only that they are set. */
+/** Variables as the audit log records them: secret values never, only that they are set or written. */
 export const auditedVariables = (variables: EnvironmentVariableSpec[]) =>
   Object.fromEntries(
     variables.map((variable) => [
       variable.name,
-      variable.secret ? SECRET_MASK : (variable.value ?? variable.stored),
+      variable.secret
+        ? variable.stored === undefined
+          ? SECRET_WRITTEN
+          : SECRET_KEPT
+        : (variable.value ?? variable.stored),
     ]),
   );
 
