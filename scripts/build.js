@@ -74,6 +74,7 @@ unlessUnchanged('codegen', {
     paths: [
       'packages/schema/platform.graphql',
       'packages/schema/billing.graphql',
+      'packages/schema/console-logs.graphql',
       'packages/schema/codegen.ts',
       'apps/portal/src',
       'apps/server/test',
@@ -84,6 +85,7 @@ unlessUnchanged('codegen', {
   outputs: [
     'apps/server/src/generated/resolvers-types.ts',
     'apps/server/src/generated/billing-resolvers-types.ts',
+    'apps/server/src/generated/console-logs-resolvers-types.ts',
     'apps/portal/src/gql/index.ts',
     'apps/server/test/generated/index.ts',
   ],

@@ -1,9 +1,10 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-// Two schemas, each with its own generated types: the platform API (API.md) and the billing API (ours).
-// Codegen merges a root `schema` into every output's, so each output names its own.
+// Three schemas, each with its own generated types: the platform API (API.md), the billing API and the
+// console-logs API (both ours). Codegen merges a root `schema` into every output's, so each output names its own.
 const PLATFORM_SCHEMA = 'packages/schema/platform.graphql';
 const BILLING_SCHEMA = 'packages/schema/billing.graphql';
+const CONSOLE_LOGS_SCHEMA = 'packages/schema/console-logs.graphql';
 
 // Documents of the billing API are found by place: the portal's billing feature's api/ folder and the
 // server's billing-graphql tests. Every other document is the platform API's.
@@ -11,6 +12,8 @@ const BILLING_DOCUMENTS = {
   portal: 'apps/portal/src/features/billing/api/**/*.ts',
   serverTests: 'apps/server/test/billing-graphql*.ts',
 };
+// Documents of the console-logs API: the server's console-logs tests.
+const CONSOLE_LOGS_TEST_DOCUMENTS = 'apps/server/test/console-logs*.ts';
 
 /** The client preset over documents: a typed `graphql()` for the operations written in them. */
 function typedDocuments(schema: string, documents: string[], output: string) {
@@ -77,6 +80,9 @@ const config: CodegenConfig = {
       Invoice: '../modules/billing/store.ts#InvoiceRow',
       BillingCustomer: '../modules/accounts/store.ts#CustomerRow',
     }),
+    'apps/server/src/generated/console-logs-resolvers-types.ts': resolverTypes(CONSOLE_LOGS_SCHEMA, {
+      LogLine: '../modules/logs/store.ts#LogLineView',
+    }),
     'apps/portal/src/gql/': typedDocuments(
       PLATFORM_SCHEMA,
       ['apps/portal/src/**/*.{ts,tsx}', `!${BILLING_DOCUMENTS.portal}`],
@@ -90,13 +96,18 @@ const config: CodegenConfig = {
     // The server's integration tests send typed documents too: results and variables from the schema.
     'apps/server/test/generated/': typedDocuments(
       PLATFORM_SCHEMA,
-      ['apps/server/test/**/*.ts', `!${BILLING_DOCUMENTS.serverTests}`],
+      ['apps/server/test/**/*.ts', `!${BILLING_DOCUMENTS.serverTests}`, `!${CONSOLE_LOGS_TEST_DOCUMENTS}`],
       'apps/server/test/generated',
     ),
     'apps/server/test/generated/billing/': typedDocuments(
       BILLING_SCHEMA,
       [BILLING_DOCUMENTS.serverTests],
       'apps/server/test/generated/billing',
+    ),
+    'apps/server/test/generated/console-logs/': typedDocuments(
+      CONSOLE_LOGS_SCHEMA,
+      [CONSOLE_LOGS_TEST_DOCUMENTS],
+      'apps/server/test/generated/console-logs',
     ),
   },
 };

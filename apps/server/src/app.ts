@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseOptions } from './db/client.ts';
 import type { Environment } from './environment.ts';
 import { graphqlApis } from './graphql/plugin.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { logRoutes } from './modules/logs/routes.ts';
 import { createAuthenticator } from './http/authentication.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
@@ -24,6 +25,7 @@ import { createScheduler } from './scheduler/scheduler.ts';
 import { createServices } from './services.ts';
 
 const portalDist = path.resolve(import.meta.dirname, '../../portal/dist');
+const LOG_RETENTION_INTERVAL_MS = 5 * 60_000;
 
 export interface AppOptions {
   /** Counts SQL statements (benchmarks). */
@@ -65,6 +67,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     databaseClusterDriver,
     secretBox,
     clock: options.clock,
+    log: app.log,
   });
   if (env.DEMO_ACCOUNT) await services.accounts.ensureDemoAccount(env.DEMO_PASSWORD);
 
@@ -94,10 +97,12 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     provider: services.billing.provider,
     authenticate,
   });
+  await app.register(logRoutes, { env, logs: services.logs, authenticate });
   const admin = database.kind === 'pglite' ? adminEndpoint(app, services) : undefined;
   await app.register(portalRoutes, { distDir: portalDist });
 
   let purgeTimer: NodeJS.Timeout | undefined;
+  let logRetentionTimer: NodeJS.Timeout | undefined;
   return {
     app,
     services,
@@ -119,12 +124,19 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
           services.billing.collectDue(),
         ]).catch((error: unknown) => app.log.warn({ err: error }, 'hourly clean-up failed'));
       }, 3600_000).unref();
+      // Log lines are trimmed in bulk every few minutes rather than on every write (see RETENTION).
+      logRetentionTimer = setInterval(() => {
+        services.logs.prune().catch((error: unknown) => app.log.warn({ err: error }, 'log clean-up failed'));
+      }, LOG_RETENTION_INTERVAL_MS).unref();
       return port;
     },
     /** Stops taking requests, lets in-flight ones finish, stops background work, closes the database. */
     async close() {
       clearInterval(purgeTimer);
+      clearInterval(logRetentionTimer);
       await admin?.withdraw(env.DATA_DIR);
+      // Live tails are endless responses: they end first, or closing would wait for them.
+      services.logs.closeTails();
       await app.close();
       await scheduler.stop();
       await provisioner.stop();

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client.ts';
 import type { Environment } from './environment.ts';
 import { createSignInThrottle } from './identity/throttle.ts';
@@ -9,6 +10,7 @@ import { containerJobProvisioning } from './modules/container-jobs/provisioning.
 import { createContainerJobService } from './modules/container-jobs/service.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
 import { createContainerService } from './modules/containers/service.ts';
+import { createLogService } from './modules/logs/service.ts';
 import { createMetering } from './modules/metering/service.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
 import { registryProvisioning } from './modules/registries/provisioning.ts';
@@ -36,6 +38,8 @@ export function createServices(deps: {
   secretBox: SecretBox;
   /** The time now; tests set it to price usage on a known clock. */
   clock?: () => Date;
+  /** Where background failures are reported (the server's log); the admin command line runs none. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { env, database, provisioner, secretBox } = deps;
   provisioner.register('namespace', namespaceProvisioning);
@@ -108,7 +112,13 @@ export function createServices(deps: {
     }),
     databaseClusters,
   };
-  return services;
+  const logs = createLogService({
+    db: database.db,
+    log: deps.log ?? { warn: () => undefined },
+    containers: services.containers,
+    containerJobs: services.containerJobs,
+  });
+  return { ...services, logs };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -7,15 +7,18 @@ import type { Services } from '../services.ts';
 import { createRequestLoaders } from './loaders.ts';
 import {
   BILLING_ENDPOINT,
+  CONSOLE_LOGS_ENDPOINT,
   createBillingYoga,
+  createConsoleLogsYoga,
   createPlatformYoga,
   PLATFORM_ENDPOINT,
   type ApiOptions,
 } from './server.ts';
 
 /**
- * The customer APIs over GraphQL, for signed-in customers: the platform API at /graphql/platform and the
- * billing API at /graphql/billing. Both answer the same way: bearer token first, GraphQL's error shape.
+ * The customer APIs over GraphQL, for signed-in customers: the platform API at /graphql/platform, the
+ * billing API at /graphql/billing and the console-logs API at /graphql/console-logs. All answer the same
+ * way: bearer token first, GraphQL's error shape.
  */
 export async function graphqlApis(
   app: FastifyInstance,
@@ -31,6 +34,7 @@ export async function graphqlApis(
   for (const [url, yoga] of [
     [PLATFORM_ENDPOINT, createPlatformYoga(options)],
     [BILLING_ENDPOINT, createBillingYoga(options)],
+    [CONSOLE_LOGS_ENDPOINT, createConsoleLogsYoga(options)],
   ] as const) {
     app.route({
       method: ['GET', 'POST'],

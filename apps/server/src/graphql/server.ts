@@ -14,6 +14,7 @@ import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { DateTime } from './date-time.ts';
 import { cloudDatabaseResolvers } from '../modules/cloud-databases/resolvers.ts';
 import { databaseClusterResolvers } from '../modules/database-clusters/resolvers.ts';
+import { logResolvers } from '../modules/logs/resolvers.ts';
 import { meteringResolvers } from '../modules/metering/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
@@ -27,6 +28,7 @@ const schemaText = (file: string) => readFileSync(require.resolve(`@berth/schema
 
 export const PLATFORM_ENDPOINT = '/graphql/platform';
 export const BILLING_ENDPOINT = '/graphql/billing';
+export const CONSOLE_LOGS_ENDPOINT = '/graphql/console-logs';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -143,5 +145,19 @@ export const createPlatformYoga = (options: ApiOptions) =>
 export const createBillingYoga = (options: ApiOptions) =>
   createApiYoga(
     { endpoint: BILLING_ENDPOINT, typeDefs: schemaText('billing.graphql'), resolvers: [billingResolvers] },
+    options,
+  );
+
+/**
+ * The console-logs API (ours): recent lines of replicas and runs, and their live tail, a subscription Yoga
+ * serves as GraphQL over server-sent events (`Accept: text/event-stream`).
+ */
+export const createConsoleLogsYoga = (options: ApiOptions) =>
+  createApiYoga(
+    {
+      endpoint: CONSOLE_LOGS_ENDPOINT,
+      typeDefs: schemaText('console-logs.graphql'),
+      resolvers: [logResolvers],
+    },
     options,
   );

@@ -1,6 +1,7 @@
 // Plain HTTP clients of the platform: the token endpoint and the GraphQL API, as other programs call them.
 
 import type { TypedDocumentString as BillingDocument } from '../generated/billing/graphql.ts';
+import type { TypedDocumentString as ConsoleLogsDocument } from '../generated/console-logs/graphql.ts';
 import type { TypedDocumentString as PlatformDocument } from '../generated/graphql.ts';
 
 export const REALM_PATH = '/realms/berth';
@@ -93,12 +94,14 @@ export interface GraphQLBody<T> {
  * result type given by the caller (`data<T>(document, ...)`, which leaves TVariables `never`), any object.
  */
 /**
- * A document of a generated `graphql()`, of either API (test/generated, test/generated/billing): its text,
- * typed with its result and variables. Each generation has its own class (a private member makes them
- * differ to TypeScript), hence the union.
+ * A document of a generated `graphql()`, of any of the APIs (test/generated, test/generated/billing,
+ * test/generated/console-logs): its text, typed with its result and variables. Each generation has its own
+ * class (a private member makes them differ to TypeScript), hence the union.
  */
 export type TypedDocumentString<TResult, TVariables> =
-  PlatformDocument<TResult, TVariables> | BillingDocument<TResult, TVariables>;
+  | PlatformDocument<TResult, TVariables>
+  | BillingDocument<TResult, TVariables>
+  | ConsoleLogsDocument<TResult, TVariables>;
 
 export type VariablesArgument<TVariables> = [TVariables] extends [never]
   ? [variables?: Record<string, unknown>]
@@ -180,6 +183,10 @@ export const platformApi = (url: string, token: TokenSource) => graphqlApi(`${ur
 
 /** The billing API (ours) of the server at url: documents are `graphql(...)` of test/generated/billing. */
 export const billingApi = (url: string, token: TokenSource) => graphqlApi(`${url}/graphql/billing`, token);
+
+/** The console-logs API (ours) of the server at url: documents are `graphql(...)` of test/generated/console-logs. */
+export const consoleLogsApi = (url: string, token: TokenSource) =>
+  graphqlApi(`${url}/graphql/console-logs`, token);
 
 /** The data of a query (text) sent with this token that must succeed. */
 export const gqlData = <T = Record<string, unknown>>(

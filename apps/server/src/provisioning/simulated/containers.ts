@@ -25,8 +25,8 @@ import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../
 // The count it aims for is reported in containers.desired_replicas (Container.numberOfReplicas), and each
 // replica records the image it was started from (a rolling update's new replicas show the new one).
 //   deleting: replicas terminate, then the container is removed.
-// Log lines: source_kind 'replica', source_id = the replica's id, stream 'stdout'; the last 500 per replica
-// are kept, and they go with the replica.
+// Log lines: source_kind 'replica', source_id = the replica's id, stream 'stdout' (a stopping replica's
+// SIGTERM notice on 'stderr'); the last 500 per replica are kept, and they go with the replica.
 
 const REVISION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 export const LOG_LINES_KEPT = 500;
@@ -76,11 +76,16 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       });
   }
 
-  async function log(tx: Db, replica: { id: number }, lines: string[]) {
+  async function log(
+    tx: Db,
+    replica: { id: number },
+    lines: string[],
+    stream: 'stdout' | 'stderr' = 'stdout',
+  ) {
     if (lines.length === 0) return;
     await tx
       .insert(logLines)
-      .values(lines.map((line) => ({ sourceKind: 'replica', sourceId: replica.id, stream: 'stdout', line })));
+      .values(lines.map((line) => ({ sourceKind: 'replica', sourceId: replica.id, stream, line })));
   }
 
   /** Reports the count the runtime aims for; written only when it changes (most steady steps keep it). */
@@ -127,6 +132,7 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       `Pulled image ${replica.image}`,
       `Started container ${container.name}`,
       `Listening${ports}`,
+      'Ready to accept requests',
     ]);
   }
 
@@ -137,6 +143,7 @@ export function createSimulatedContainers(options: { delayMs: number }) {
         .update(containerReplicas)
         .set({ status: 'terminating', statusMessage: 'Stopping' })
         .where(eq(containerReplicas.id, replica.id));
+      await log(tx, replica, ['Received SIGTERM, shutting down'], 'stderr');
       return;
     }
     // Billed until gone: a terminating replica still holds its CPU and memory.

@@ -7,7 +7,8 @@ import { updateRun } from '../../modules/container-jobs/runs.ts';
 // The simulated runtime of job runs. Each run it carries out has a row in simulated_job_runs with the time of
 // its next step: pending → running (the image is pulled and the command starts) → succeeded or failed. How it
 // ends follows from the job's command the way a shell would: `exit N` ends with code N, `false` with 1,
-// anything else with 0. Log lines: source_kind 'job-run', source_id = the run's id, stream 'stdout'.
+// anything else with 0. Log lines: source_kind 'job-run', source_id = the run's id; a failing command writes
+// its error and exit code on stderr, as a shell's child would.
 
 /** The exit code a command line would end with in the simulation. */
 export function simulatedExitCode(job: Pick<ContainerJobRow, 'entrypoint' | 'command'>): number {
@@ -24,15 +25,18 @@ export function createSimulatedJobRuns(options: { delayMs: number }) {
   const runMs = Math.max(options.delayMs * 4, 50);
   const after = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
 
-  async function log(tx: Db, run: { id: number }, lines: string[]) {
+  async function log(tx: Db, run: { id: number }, lines: string[], stream: 'stdout' | 'stderr' = 'stdout') {
     await tx
       .insert(logLines)
-      .values(lines.map((line) => ({ sourceKind: 'job-run', sourceId: run.id, stream: 'stdout', line })));
+      .values(lines.map((line) => ({ sourceKind: 'job-run', sourceId: run.id, stream, line })));
   }
+
+  const commandLineOf = (job: ContainerJobRow) =>
+    [...(job.entrypoint ?? []), ...(job.command ?? [])].join(' ');
 
   async function begin(tx: Db, run: RunRow, job: ContainerJobRow) {
     await updateRun(tx, run.id, { status: 'running', startTime: new Date(), message: 'Running' });
-    const commandLine = [...(job.entrypoint ?? []), ...(job.command ?? [])].join(' ');
+    const commandLine = commandLineOf(job);
     await log(tx, run, [
       `Pulled image ${job.image}`,
       commandLine ? `Started ${commandLine}` : `Started container ${job.name}`,
@@ -43,11 +47,18 @@ export function createSimulatedJobRuns(options: { delayMs: number }) {
       .where(eq(simulatedJobRuns.runId, run.id));
   }
 
-  async function finish(tx: Db, run: RunRow, exitCode: number) {
+  async function finish(tx: Db, run: RunRow, job: ContainerJobRow, exitCode: number) {
     const succeeded = exitCode === 0;
     const message = succeeded ? 'Completed' : `Exited with code ${exitCode}`;
     await updateRun(tx, run.id, { status: succeeded ? 'succeeded' : 'failed', endTime: new Date(), message });
-    await log(tx, run, [message]);
+    if (succeeded) await log(tx, run, [message]);
+    else
+      await log(
+        tx,
+        run,
+        [`Error: ${commandLineOf(job) || job.name} failed`, `exited with code ${exitCode}`],
+        'stderr',
+      );
     await tx.delete(simulatedJobRuns).where(eq(simulatedJobRuns.runId, run.id));
   }
 
@@ -95,7 +106,7 @@ export function createSimulatedJobRuns(options: { delayMs: number }) {
           const found = rows.find((row) => row.run.id === step.runId);
           if (!found) continue;
           if (found.run.status === 'pending') await begin(tx, found.run, found.job);
-          else await finish(tx, found.run, step.exitCode);
+          else await finish(tx, found.run, found.job, step.exitCode);
         }
         return due.length;
       });

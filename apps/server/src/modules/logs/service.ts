@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badInput, notFound } from '../../errors.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import { createContainerJobStore } from '../container-jobs/store.ts';
+import type { ContainerJobService } from '../container-jobs/service.ts';
+import { createContainerStore, type ContainerRow } from '../containers/store.ts';
+import type { ContainerService } from '../containers/service.ts';
+import { containsText, findLines, pruneLogLines, type LineQuery, type LogSources } from './store.ts';
+import { createTailHub, type TailMatch } from './tail.ts';
+
+// The console logs of the signed-in customer's replicas and runs: their containers and jobs are found the
+// way the platform API finds them, so another customer's are not found here either.
+
+export const DEFAULT_LIMIT = 200;
+export const MAX_LIMIT = 1000;
+/** Lines a tail's catch-up (`afterId`) sends at most: the newest of those after the id. */
+const CATCH_UP_LIMIT = 1000;
+
+export interface ContainerLogSource {
+  namespace: string;
+  container: string;
+  replica?: string | null;
+}
+export interface JobRunLogSource {
+  namespace: string;
+  job: string;
+  run: string;
+}
+export interface LogQueryInput {
+  since?: Date | null;
+  limit?: number | null;
+  filter?: string | null;
+  order?: LineQuery['order'] | null;
+}
+
+/** Where lines are read from, and what a tail of the same source follows. */
+interface Resolved {
+  sources: LogSources;
+  match: TailMatch;
+}
+
+function lineQuery(input: LogQueryInput | null | undefined): LineQuery {
+  const limit = input?.limit ?? DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw badInput('limit', `limit must be between 1 and ${MAX_LIMIT}`);
+  return {
+    limit,
+    order: input?.order ?? 'NEWEST_FIRST',
+    ...(input?.since ? { since: input.since } : {}),
+    ...(input?.filter ? { filter: input.filter } : {}),
+  };
+}
+
+/** A line id given back by a client (LogLine.id). */
+function lineId(id: string): number {
+  if (!/^(0|[1-9][0-9]{0,14})$/.test(id)) throw badInput('afterId', `afterId ${id} is not a log line id`);
+  return Number(id);
+}
+
+export function createLogService(deps: {
+  db: Db;
+  /** Where a failed poll of the tails is reported. */
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  containers: ContainerService;
+  containerJobs: ContainerJobService;
+}) {
+  const { db } = deps;
+  const hub = createTailHub({ db, log: deps.log });
+
+  async function replicasOf(container: ContainerRow, replica: string | null | undefined): Promise<Resolved> {
+    const replicas = (await createContainerStore(db).replicasOf([container.id])).get(container.id) ?? [];
+    const chosen = replica == null ? replicas : replicas.filter((row) => row.name === replica);
+    if (replica != null && chosen.length === 0)
+      throw notFound(`Replica ${replica} of container ${container.name}`);
+    return {
+      sources: { kind: 'replica', names: new Map(chosen.map((row) => [row.id, row.name])) },
+      match: { kind: 'replica', containerId: container.id, ...(replica == null ? {} : { replica }) },
+    };
+  }
+
+  async function containerSource(account: AccountWithCustomer, source: ContainerLogSource) {
+    const container = await deps.containers.find(account, {
+      containerResourceInput: { name: source.container, namespace: source.namespace },
+    });
+    return replicasOf(container, source.replica);
+  }
+
+  async function runSource(account: AccountWithCustomer, source: JobRunLogSource): Promise<Resolved> {
+    const job = await deps.containerJobs.find(account, { name: source.job, namespace: source.namespace });
+    const runs = (await createContainerJobStore(db).runsOf([job.id])).get(job.id) ?? [];
+    const run = runs.find((row) => row.name === source.run);
+    if (!run) throw notFound(`Run ${source.run} of container job ${job.name}`);
+    return {
+      sources: { kind: 'job-run', names: new Map([[run.id, run.name]]) },
+      match: { kind: 'job-run', runId: run.id },
+    };
+  }
+
+  async function tail(
+    resolved: Resolved,
+    afterId: string | null | undefined,
+    filter: string | null | undefined,
+  ) {
+    const after = afterId == null ? undefined : lineId(afterId);
+    const accepts = filter ? containsText(filter) : () => true;
+    if (after === undefined) return hub.open(resolved.match, accepts);
+    return hub.open(resolved.match, accepts, {
+      id: after,
+      async catchUp() {
+        const newest = await findLines(db, resolved.sources, {
+          afterId: after,
+          limit: CATCH_UP_LIMIT,
+          order: 'NEWEST_FIRST',
+          ...(filter ? { filter } : {}),
+        });
+        return newest.reverse();
+      },
+    });
+  }
+
+  return {
+    async containerLines(
+      account: AccountWithCustomer,
+      source: ContainerLogSource,
+      query?: LogQueryInput | null,
+    ) {
+      const options = lineQuery(query);
+      return findLines(db, (await containerSource(account, source)).sources, options);
+    },
+
+    async jobRunLines(account: AccountWithCustomer, source: JobRunLogSource, query?: LogQueryInput | null) {
+      const options = lineQuery(query);
+      return findLines(db, (await runSource(account, source)).sources, options);
+    },
+
+    async tailContainer(
+      account: AccountWithCustomer,
+      source: ContainerLogSource,
+      afterId?: string | null,
+      filter?: string | null,
+    ) {
+      return tail(await containerSource(account, source), afterId, filter);
+    },
+
+    async tailJobRun(
+      account: AccountWithCustomer,
+      source: JobRunLogSource,
+      afterId?: string | null,
+      filter?: string | null,
+    ) {
+      return tail(await runSource(account, source), afterId, filter);
+    },
+
+    /** The recent lines of one replica of a container given by id, oldest first (the plain-text endpoint). */
+    async replicaLines(account: AccountWithCustomer, containerId: string, replica: string) {
+      const container = await deps.containers.find(account, { id: containerId });
+      const { sources } = await replicasOf(container, replica);
+      const lines = await findLines(db, sources, { limit: DEFAULT_LIMIT, order: 'NEWEST_FIRST' });
+      return lines.reverse();
+    },
+
+    /** Keeps the lines bounded (see RETENTION); run periodically. */
+    prune: (now?: Date) => pruneLogLines(db, now),
+
+    /** Ends the live tails: the server is shutting down. */
+    closeTails: () => hub.close(),
+  };
+}
+
+export type LogService = ReturnType<typeof createLogService>;
+export type { LogLineView } from './store.ts';
