@@ -26,10 +26,9 @@ import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../
 // replica records the image it was started from (a rolling update's new replicas show the new one).
 //   deleting: replicas terminate, then the container is removed.
 // Log lines: source_kind 'replica', source_id = the replica's id, stream 'stdout' (a stopping replica's
-// SIGTERM notice on 'stderr'); the last 500 per replica are kept, and they go with the replica.
+// SIGTERM notice on 'stderr'); they go with the replica, and the logs module keeps them bounded meanwhile.
 
 const REVISION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const LOG_LINES_KEPT = 500;
 /** How much a mounted volume fills per steady step, at most up to its size. */
 const VOLUME_GROWTH_BYTES = 1024 * 1024;
 const BYTES_PER_GB = 1_000_000_000;
@@ -199,15 +198,6 @@ export function createSimulatedContainers(options: { delayMs: number }) {
     if (container.healthCheck && running.length) {
       const line = `GET ${container.healthCheck.path} 200 (health check on port ${container.healthCheck.port})`;
       for (const replica of running) await log(tx, replica, [line]);
-      await tx.execute(sql`
-        DELETE FROM log_lines WHERE id IN (
-          SELECT id FROM (
-            SELECT id, row_number() OVER (PARTITION BY source_id ORDER BY id DESC) AS age FROM log_lines
-            WHERE source_kind = 'replica' AND source_id IN (${sql.join(
-              running.map((replica) => sql`${replica.id}`),
-              sql`, `,
-            )})
-          ) AS aged WHERE age > ${LOG_LINES_KEPT})`);
     }
     if (running.length) {
       // Volumes are the volumes module's table; the runtime only reports how full they are.
