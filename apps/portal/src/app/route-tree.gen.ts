@@ -17,6 +17,7 @@ import { Route as NotFoundRouteImport } from './routes/not-found.tsx';
 import { Route as RegisterRouteImport } from './routes/register.tsx';
 import { Route as StorageRouteRouteImport } from './routes/storage/route.tsx';
 import { Route as WelcomeRouteImport } from './routes/welcome.tsx';
+import { Route as AccountAuditLogRouteImport } from './routes/account/audit-log.tsx';
 import { Route as AccountBillingRouteRouteImport } from './routes/account/billing/route.tsx';
 import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
 import { Route as ComputeServerlessContainersRouteRouteImport } from './routes/compute/serverless-containers/route.tsx';
@@ -93,6 +94,11 @@ const StorageRouteRoute = StorageRouteRouteImport.update({
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccountAuditLogRoute = AccountAuditLogRouteImport.update({
+  id: '/account/audit-log',
+  path: '/account/audit-log',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AccountBillingRouteRoute = AccountBillingRouteRouteImport.update({
@@ -352,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/account/billing': typeof AccountBillingRouteRouteWithChildren;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
+  '/account/audit-log': typeof AccountAuditLogRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
@@ -393,6 +400,7 @@ export interface FileRoutesByTo {
   '/not-found': typeof NotFoundRoute;
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
+  '/account/audit-log': typeof AccountAuditLogRoute;
   '/compute': typeof ComputeIndexRoute;
   '/storage': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
@@ -437,6 +445,7 @@ export interface FileRoutesById {
   '/account/billing': typeof AccountBillingRouteRouteWithChildren;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
+  '/account/audit-log': typeof AccountAuditLogRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
@@ -486,6 +495,7 @@ export interface FileRouteTypes {
     | '/account/billing'
     | '/compute/serverless-containers'
     | '/storage/databases'
+    | '/account/audit-log'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
@@ -527,6 +537,7 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/register'
     | '/welcome'
+    | '/account/audit-log'
     | '/compute'
     | '/storage'
     | '/compute/serverless-containers/$namespaceName'
@@ -570,6 +581,7 @@ export interface FileRouteTypes {
     | '/account/billing'
     | '/compute/serverless-containers'
     | '/storage/databases'
+    | '/account/audit-log'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
@@ -616,6 +628,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute;
   WelcomeRoute: typeof WelcomeRoute;
   AccountBillingRouteRoute: typeof AccountBillingRouteRouteWithChildren;
+  AccountAuditLogRoute: typeof AccountAuditLogRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -674,6 +687,13 @@ declare module '@tanstack/react-router' {
       path: '/welcome';
       fullPath: '/welcome';
       preLoaderRoute: typeof WelcomeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/account/audit-log': {
+      id: '/account/audit-log';
+      path: '/account/audit-log';
+      fullPath: '/account/audit-log';
+      preLoaderRoute: typeof AccountAuditLogRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/account/billing': {
@@ -1147,6 +1167,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   WelcomeRoute: WelcomeRoute,
   AccountBillingRouteRoute: AccountBillingRouteRouteWithChildren,
+  AccountAuditLogRoute: AccountAuditLogRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

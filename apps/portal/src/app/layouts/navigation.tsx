@@ -4,12 +4,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { mdiCubeOutline, mdiDatabaseOutline, mdiReceiptTextOutline } from '@mdi/js';
+import { mdiCubeOutline, mdiDatabaseOutline, mdiHistory, mdiReceiptTextOutline } from '@mdi/js';
 import { ListItemLink } from '../../components/router-links.tsx';
 
 interface Entry {
   label: string;
-  to: '/compute/serverless-containers' | '/storage/databases' | '/account/billing';
+  to: '/compute/serverless-containers' | '/storage/databases' | '/account/billing' | '/account/audit-log';
   icon: string;
 }
 
@@ -19,6 +19,7 @@ const products: readonly Entry[] = [
 ];
 const accountPages: readonly Entry[] = [
   { label: 'Billing', to: '/account/billing', icon: mdiReceiptTextOutline },
+  { label: 'Audit log', to: '/account/audit-log', icon: mdiHistory },
 ];
 
 function Entries({ entries, onNavigate }: { entries: readonly Entry[]; onNavigate?: () => void }) {
