@@ -82,18 +82,21 @@ export function diffLines(changeSet: AuditEntry['changeSet']): DiffLine[] {
       return [line(fieldLabel(change.name), change.oldValue ?? null, change.newValue ?? null)];
     }
     const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-    return [...keys]
-      .map((key) => line(`${fieldLabel(change.name)} › ${key}`, text(before?.[key]), text(after?.[key])))
-      .filter((entry) => entry.oldValue !== entry.newValue || entry.secret);
+    return (
+      [...keys]
+        .map((key) => line(`${fieldLabel(change.name)} › ${key}`, text(before?.[key]), text(after?.[key])))
+        // Keys that kept their value (a kept secret among them) are no change of their own.
+        .filter((entry) => entry.oldValue !== entry.newValue)
+    );
   });
 }
 
-function line(field: string, oldValue: string | null, newValue: string | null): DiffLine {
-  const secret = isSecret(oldValue) || isSecret(newValue);
-  // A kept secret beside another change is no change of its own.
-  if (secret && oldValue === newValue) return { field, oldValue, newValue, secret: false };
-  return { field, oldValue, newValue, secret };
-}
+const line = (field: string, oldValue: string | null, newValue: string | null): DiffLine => ({
+  field,
+  oldValue,
+  newValue,
+  secret: isSecret(oldValue) || isSecret(newValue),
+});
 
 /** What a secret line says: the value is never shown, only what happened to it. */
 export function secretChange(diff: DiffLine) {
