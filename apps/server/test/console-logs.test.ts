@@ -6,6 +6,7 @@ import { queryRows } from '../src/db/client.ts';
 import { logLines } from '../src/db/schema.ts';
 import { readEnvironment } from '../src/environment.ts';
 import { RETENTION } from '../src/modules/logs/store.ts';
+import { createTailHub } from '../src/modules/logs/tail.ts';
 import { graphql } from './generated/console-logs/gql.ts';
 import { RUN_JOB } from './support/container-jobs.ts';
 import { MODIFY_CONTAINER, waitForContainer } from './support/containers.ts';
@@ -344,6 +345,21 @@ describe('live tail', () => {
       'Error: sh -c exit 3 failed',
       'exited with code 3',
     ]);
+  });
+});
+
+describe('the tails of a server process', () => {
+  it('end as soon as their reader leaves, without waiting for a line of their source', async () => {
+    const hub = createTailHub({ db: server.berth.database.db, log: server.berth.app.log });
+    try {
+      const tail = await hub.open({ kind: 'replica', containerId: 0 }, () => true);
+      const waiting = tail.next();
+      // An SSE client that disconnects: the server returns the iterator while a read waits.
+      await tail.return?.();
+      await expect(waiting).resolves.toEqual({ value: undefined, done: true });
+    } finally {
+      hub.close();
+    }
   });
 });
 

@@ -117,21 +117,30 @@ export function createTailHub(deps: { db: Db; log: Pick<FastifyBaseLogger, 'warn
     }, POLL_MS);
   }
 
-  async function* read(tail: Tail): AsyncGenerator<LogLineView> {
-    try {
-      for (;;) {
-        const line = tail.queue.shift();
-        if (line) {
-          yield line;
-          continue;
+  /**
+   * The tail's lines as an iterator. Not an async generator: a generator's `return()` (the reader left,
+   * e.g. the SSE client disconnected) would wait behind its pending `next()`, that is until the next line of
+   * its source, and the tail would be polled for until then.
+   */
+  function read(tail: Tail): AsyncIterableIterator<LogLineView> {
+    const iterator: AsyncIterableIterator<LogLineView> = {
+      async next() {
+        for (;;) {
+          const line = tail.queue.shift();
+          if (line) return { value: line, done: false };
+          if (tail.ended) return { value: undefined, done: true };
+          await new Promise<void>((resolve) => (tail.wake = resolve));
+          tail.wake = undefined;
         }
-        if (tail.ended) return;
-        await new Promise<void>((resolve) => (tail.wake = resolve));
-        tail.wake = undefined;
-      }
-    } finally {
-      end(tail);
-    }
+      },
+      return() {
+        tail.queue = [];
+        end(tail);
+        return Promise.resolve({ value: undefined, done: true });
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
   }
 
   return {
@@ -144,7 +153,7 @@ export function createTailHub(deps: { db: Db; log: Pick<FastifyBaseLogger, 'warn
       match: TailMatch,
       accepts: (line: string) => boolean,
       after?: { id: number; catchUp: () => Promise<LogLineView[]> },
-    ): Promise<AsyncGenerator<LogLineView>> {
+    ): Promise<AsyncIterableIterator<LogLineView>> {
       if (closed) throw new Error('the log tails are closed');
       const tail: Tail = {
         match,
