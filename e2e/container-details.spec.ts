@@ -148,6 +148,12 @@ test('a customer sees the default address before creating, autoscaled counts, re
   });
 
   await test.step('a rolling update shows each replica image', async () => {
+    // From the most replicas: a rollout of one replica is mixed for about a second, less than the page's
+    // refresh, and could pass unseen.
+    await page.goto(`${base}/container/web/overview`);
+    await expect
+      .poll(async () => (await replicaCounts(replicasFact)).available, { timeout: 60_000, intervals: [1000] })
+      .toBe(3);
     await page.goto(`${base}/container/web/configure`);
     const form = page.getByRole('form', { name: 'Configure container' });
     await form.getByRole('textbox', { name: 'Image' }).fill('nginx:1.28');
