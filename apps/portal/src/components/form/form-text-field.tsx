@@ -36,4 +36,8 @@ export function FormTextField<TValues extends FieldValues>({
 }
 
 /** For names, paths and other identifiers: no spell check, no automatic capitals on phones. */
+/** What a resource's name may be (namespaces, containers, jobs, volumes, clusters: DNS labels). */
+export const resourceNameHint =
+  'Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters.';
+
 export const identifierInputProps = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { FieldRow } from '../form/field-row.tsx';
 import { FormSwitch } from '../form/form-switch.tsx';
-import { FormTextField, identifierInputProps } from '../form/form-text-field.tsx';
+import { FormTextField, identifierInputProps, resourceNameHint } from '../form/form-text-field.tsx';
 import { AddButton, ListItem } from '../form/list-editor.tsx';
 import { Section } from '../section.tsx';
 import { emptyMount, emptyVariable, volumeSizeLimits, type WorkloadControl } from './workload-schema.ts';
@@ -37,11 +37,7 @@ export function ImageSection({
         autoFocus={mode === 'create'}
         autoComplete="off"
         // A disabled field's helper text would be too faint to read; a fixed name needs none.
-        helperText={
-          mode === 'create'
-            ? 'Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters.'
-            : undefined
-        }
+        helperText={mode === 'create' ? resourceNameHint : undefined}
         slotProps={identifierInputProps}
       />
       <FormTextField

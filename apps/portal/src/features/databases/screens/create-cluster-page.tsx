@@ -13,7 +13,11 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { FieldRow } from '../../../components/form/field-row.tsx';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
+import {
+  FormTextField,
+  identifierInputProps,
+  resourceNameHint,
+} from '../../../components/form/form-text-field.tsx';
 import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { OnDemandAlert } from '../../../components/on-demand-alert.tsx';
@@ -193,7 +197,7 @@ function CreateClusterForm({
             required
             autoFocus
             autoComplete="off"
-            helperText="Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters."
+            helperText={resourceNameHint}
             slotProps={identifierInputProps}
           />
         </FieldRow>

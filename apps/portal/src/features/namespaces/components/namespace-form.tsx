@@ -2,7 +2,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
+import {
+  FormTextField,
+  identifierInputProps,
+  resourceNameHint,
+} from '../../../components/form/form-text-field.tsx';
 import { namespaceFormSchema, type NamespaceFormValues } from './namespace-schema.ts';
 import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
@@ -29,7 +33,7 @@ export function NamespaceForm({ pending, onSubmit, onCancel }: NamespaceFormProp
         required
         autoFocus
         autoComplete="off"
-        helperText="Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters."
+        helperText={resourceNameHint}
         slotProps={identifierInputProps}
       />
       <FormTextField control={control} name="description" label="Description" multiline />

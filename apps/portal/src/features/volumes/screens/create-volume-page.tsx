@@ -4,7 +4,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
+import {
+  FormTextField,
+  identifierInputProps,
+  resourceNameHint,
+} from '../../../components/form/form-text-field.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
 import { useCreateVolume } from '../api/create-volume.ts';
@@ -57,7 +61,7 @@ export function CreateVolumePage() {
             required
             autoFocus
             autoComplete="off"
-            helperText="Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters."
+            helperText={resourceNameHint}
             slotProps={identifierInputProps}
           />
           <FormTextField
