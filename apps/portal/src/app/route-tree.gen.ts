@@ -49,12 +49,14 @@ import { Route as ComputeServerlessContainersNamespaceNameRegistriesNewRouteImpo
 import { Route as ComputeServerlessContainersNamespaceNameVolumesNewRouteImport } from './routes/compute/serverless-containers/$namespaceName/volumes/new.tsx';
 import { Route as ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRouteImport } from './routes/compute/serverless-containers/namespace/$legacyName/$namespaceId.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/index.tsx';
-import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure.tsx';
-import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/route.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/configure.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/overview.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRouteImport } from './routes/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName.tsx';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -292,20 +294,10 @@ const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexR
         ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute,
     } as any,
   );
-const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute =
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRouteImport.update(
+const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute =
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteImport.update(
     {
-      id: '/configure',
-      path: '/configure',
-      getParentRoute: () =>
-        ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute,
-    } as any,
-  );
-const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute =
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRouteImport.update(
-    {
-      id: '/overview',
-      path: '/overview',
+      id: '/_tabs',
       getParentRoute: () =>
         ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute,
     } as any,
@@ -343,6 +335,33 @@ const ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute =
       id: '/volumes/$volumeName/resize',
       path: '/volumes/$volumeName/resize',
       getParentRoute: () => ComputeServerlessContainersNamespaceNameRouteRoute,
+    } as any,
+  );
+const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute =
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRouteImport.update(
+    {
+      id: '/configure',
+      path: '/configure',
+      getParentRoute: () =>
+        ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute,
+    } as any,
+  );
+const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute =
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRouteImport.update(
+    {
+      id: '/overview',
+      path: '/overview',
+      getParentRoute: () =>
+        ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute,
+    } as any,
+  );
+const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute =
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRouteImport.update(
+    {
+      id: '/runs/$runName',
+      path: '/runs/$runName',
+      getParentRoute: () =>
+        ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute,
     } as any,
   );
 
@@ -385,13 +404,14 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers/$namespaceName/volumes/new': typeof ComputeServerlessContainersNamespaceNameVolumesNewRoute;
   '/compute/serverless-containers/namespace/$legacyName/$namespaceId': typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
   '/compute/serverless-containers/$namespaceName/': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -424,13 +444,14 @@ export interface FileRoutesByTo {
   '/compute/serverless-containers/$namespaceName/registries/new': typeof ComputeServerlessContainersNamespaceNameRegistriesNewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/new': typeof ComputeServerlessContainersNamespaceNameVolumesNewRoute;
   '/compute/serverless-containers/namespace/$legacyName/$namespaceId': typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -473,13 +494,15 @@ export interface FileRoutesById {
   '/compute/serverless-containers/$namespaceName/volumes/new': typeof ComputeServerlessContainersNamespaceNameVolumesNewRoute;
   '/compute/serverless-containers/namespace/$legacyName/$namespaceId': typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -522,13 +545,14 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/volumes/new'
     | '/compute/serverless-containers/namespace/$legacyName/$namespaceId'
     | '/compute/serverless-containers/$namespaceName/'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
-    | '/compute/serverless-containers/$namespaceName/container/$containerName/';
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -561,13 +585,14 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/registries/new'
     | '/compute/serverless-containers/$namespaceName/volumes/new'
     | '/compute/serverless-containers/namespace/$legacyName/$namespaceId'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
-    | '/compute/serverless-containers/$namespaceName/container/$containerName';
+    | '/compute/serverless-containers/$namespaceName/container/$containerName'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
   id:
     | '__root__'
     | '/'
@@ -609,13 +634,15 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/volumes/new'
     | '/compute/serverless-containers/namespace/$legacyName/$namespaceId'
     | '/compute/serverless-containers/$namespaceName/_tabs/'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
-    | '/compute/serverless-containers/$namespaceName/container/$containerName/';
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -913,18 +940,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute;
     };
-    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': {
-      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure';
-      path: '/configure';
-      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure';
-      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRouteImport;
-      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute;
-    };
-    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': {
-      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview';
-      path: '/overview';
-      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview';
-      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRouteImport;
+    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs': {
+      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs';
+      path: '';
+      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName/container/$containerName/': {
@@ -954,6 +974,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize';
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameRouteRoute;
+    };
+    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure': {
+      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure';
+      path: '/configure';
+      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute;
+    };
+    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview': {
+      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview';
+      path: '/overview';
+      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute;
+    };
+    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName': {
+      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
+      path: '/runs/$runName';
+      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute;
     };
   }
 }
@@ -988,20 +1029,38 @@ const ComputeServerlessContainersNamespaceNameTabsRouteRouteWithChildren =
     ComputeServerlessContainersNamespaceNameTabsRouteRouteChildren,
   );
 
+interface ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteChildren {
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute;
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute;
+}
+
+const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteChildren: ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteChildren =
+  {
+    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute:
+      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute,
+    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute:
+      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute,
+  };
+
+const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren =
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute._addFileChildren(
+    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteChildren,
+  );
+
 interface ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteChildren {
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute;
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute;
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren;
   ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute;
 }
 
 const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteChildren: ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteChildren =
   {
-    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute:
-      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute,
-    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute:
-      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute,
+    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute:
+      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren,
     ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute:
       ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute,
+    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute:
+      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute,
   };
 
 const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteWithChildren =

@@ -67,3 +67,5 @@ export const containerJobQueryOptions = (namespace: string, name: string) =>
 export function useContainerJob(namespace: string, name: string) {
   return useQuery(containerJobQueryOptions(namespace, name));
 }
+
+export type ContainerJobRunDetails = ContainerJobDetails['runs'][number];

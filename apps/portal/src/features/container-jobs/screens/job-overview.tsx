@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiHistory } from '@mdi/js';
@@ -21,13 +22,17 @@ import { runColumns } from '../components/run-columns.tsx';
 import { ScheduleText } from '../components/schedule-text.tsx';
 
 const route = getRouteApi(
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview',
 );
 
 /** Everything about the job at a glance; the layout around it has loaded it (same query). */
 export function JobOverview() {
   const { namespaceName, containerJobName } = route.useParams();
   const { data: job } = useContainerJob(namespaceName, containerJobName);
+  const columns = useMemo(
+    () => runColumns(namespaceName, containerJobName),
+    [namespaceName, containerJobName],
+  );
   if (!job) return null;
 
   const facts = [
@@ -64,7 +69,7 @@ export function JobOverview() {
       <Section title="Runs" description="The newest first; the last 100 are kept.">
         <ResourceTable
           label="Runs"
-          columns={runColumns}
+          columns={columns}
           rows={job.runs}
           rowKey={(run) => run.name}
           empty={

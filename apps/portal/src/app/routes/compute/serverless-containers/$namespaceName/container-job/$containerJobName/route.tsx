@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { JobLayout } from '../../../../../../../features/container-jobs/screens/job-layout.tsx';
 
+// One container job: its tabbed page (_tabs) and the page of each of its runs (runs/) start their breadcrumb
+// trail here.
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName',
 )({
@@ -14,5 +15,4 @@ export const Route = createFileRoute(
       },
     ],
   },
-  component: JobLayout,
 });

@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import Stack from '@mui/material/Stack';
+import { mdiMagnify } from '@mdi/js';
+import { getRouteApi } from '@tanstack/react-router';
+import { FactsList } from '../../../components/facts-list.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { MessagePage } from '../../../components/message-page.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { NameWithState, ResourcePageLoading } from '../../../components/resource-page-parts.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
+import { Section } from '../../../components/section.tsx';
+import { formatDateTime, formatDuration } from '../../../lib/format.ts';
+import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useContainerJob, type ContainerJobRunDetails } from '../api/get-container-job.ts';
+import { RunTrigger } from '../components/run-trigger.tsx';
+
+const route = getRouteApi(
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName',
+);
+
+const secondMs = 1000;
+
+/** Waiting to start or running: its page follows it (the job's query polls meanwhile, its duration counts). */
+export function isRunActive(run: Pick<ContainerJobRunDetails, 'status'>): boolean {
+  return ['pending', 'running'].includes(run.status.toLowerCase());
+}
+
+function RunNotFound({ jobFound }: { jobFound: boolean }) {
+  const { namespaceName, containerJobName, runName } = route.useParams();
+  return (
+    <MessagePage
+      icon={mdiMagnify}
+      title="Run not found"
+      action={
+        jobFound ? (
+          <ButtonLink
+            to="/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview"
+            params={{ namespaceName, containerJobName }}
+            variant="contained"
+          >
+            Back to {containerJobName}
+          </ButtonLink>
+        ) : (
+          <ButtonLink
+            to="/compute/serverless-containers/$namespaceName/container-jobs"
+            params={{ namespaceName }}
+            variant="contained"
+          >
+            Back to {namespaceName}
+          </ButtonLink>
+        )
+      }
+    >
+      {jobFound
+        ? `Container job ${containerJobName} has no run called “${runName}”. A job keeps its last 100 runs.`
+        : `There is no container job called “${containerJobName}” in namespace ${namespaceName}. It may have been deleted.`}
+    </MessagePage>
+  );
+}
+
+/** Ended, or for how long it has run so far (counted each second while it runs). */
+function useRunDuration(run: ContainerJobRunDetails): number | null {
+  const active = isRunActive(run);
+  const now = useNow(active ? secondMs : undefined);
+  if (run.duration != null || !active || !run.startTime) return run.duration ?? null;
+  return (now.getTime() - new Date(run.startTime).getTime()) / secondMs;
+}
+
+function RunFacts({ run }: { run: ContainerJobRunDetails }) {
+  const duration = useRunDuration(run);
+  const active = isRunActive(run);
+  return (
+    <FactsList
+      facts={[
+        { term: 'Trigger', value: <RunTrigger trigger={run.trigger} /> },
+        { term: 'Started', value: run.startTime ? formatDateTime(run.startTime) : 'Not yet' },
+        { term: 'Ended', value: run.endTime ? formatDateTime(run.endTime) : active ? 'Not yet' : '—' },
+        { term: 'Duration', value: formatDuration(duration) },
+        { term: 'Message', value: run.message || '—' },
+      ]}
+    />
+  );
+}
+
+/**
+ * One run of a container job: its status, timing, what started it and its message, followed while it waits or
+ * runs; and its log, which the route brings (`log`, given the run) from the logs feature.
+ */
+export function JobRunPage({ log }: { log?: (run: ContainerJobRunDetails) => ReactNode }) {
+  const { namespaceName, containerJobName, runName } = route.useParams();
+  const query = useContainerJob(namespaceName, containerJobName);
+
+  if (query.error instanceof GraphQLRequestError && query.error.hasCode('NOT_FOUND')) {
+    return <RunNotFound jobFound={false} />;
+  }
+  if (query.isError) {
+    return <LoadError title="This run could not be loaded" onRetry={query.refetch} />;
+  }
+  if (!query.data) {
+    return <ResourcePageLoading label="Loading run" />;
+  }
+  const run = query.data.runs.find((candidate) => candidate.name === runName);
+  if (!run) return <RunNotFound jobFound />;
+
+  return (
+    <>
+      <PageHeader
+        title={<NameWithState name={run.name} state={run.status} />}
+        subtitle={`Run of container job ${containerJobName} in ${namespaceName}`}
+      />
+      <Stack spacing={3}>
+        <Section title="Details">
+          <RunFacts run={run} />
+        </Section>
+        {log && <Section title="Log">{log(run)}</Section>}
+      </Stack>
+    </>
+  );
+}

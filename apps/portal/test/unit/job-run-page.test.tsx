@@ -1,0 +1,199 @@
+import { act, screen, within } from '@testing-library/react';
+import { graphql, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContainerJobQuery } from '../../src/gql/graphql.ts';
+import { namespace } from '../support/fixtures.ts';
+import { renderWithProviders } from '../support/render.tsx';
+import { server } from '../support/server.ts';
+
+// A job's runs: each named in the runs table with what started it and a link to its page; the page shows one
+// run's status, timing, trigger and message, and follows it while it runs (issue 15).
+
+type JobDetails = ContainerJobQuery['containerJob'];
+type JobRun = JobDetails['runs'][number];
+
+const failedRun: JobRun = {
+  name: 'report-manual-ab12c',
+  trigger: 'MANUAL',
+  status: 'failed',
+  startTime: '2025-01-02T09:30:00Z',
+  endTime: '2025-01-02T09:30:07Z',
+  duration: 7,
+  message: 'Exited with code 3',
+};
+
+const scheduledRun: JobRun = {
+  name: 'report-29000000',
+  trigger: 'SCHEDULE',
+  status: 'succeeded',
+  startTime: '2025-01-02T04:00:00Z',
+  endTime: '2025-01-02T04:01:05Z',
+  duration: 65,
+  message: 'Completed',
+};
+
+const job = (runs: JobRun[]): JobDetails => ({
+  name: 'report',
+  image: 'alpine:3.20',
+  resources: 'CPU_250_RAM_500',
+  entrypoint: null,
+  command: ['sh', '-c', 'exit 3'],
+  schedule: '0 4 * * *',
+  enabled: true,
+  state: 'created',
+  locked: false,
+  privateRegistry: null,
+  environmentVariables: [],
+  mounts: [],
+  runs,
+});
+
+/** Answers the ContainerJob query with each answer in turn (the last one from then on); counts the asks. */
+function serveJob(...answers: (JobDetails | 'not found')[]) {
+  let asked = 0;
+  server.use(
+    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
+    graphql.query('ContainerJob', () => {
+      const answer = answers[Math.min(asked, answers.length - 1)];
+      asked += 1;
+      return answer === 'not found'
+        ? HttpResponse.json({ errors: [{ message: 'Job not found', extensions: { code: 'NOT_FOUND' } }] })
+        : HttpResponse.json({ data: { containerJob: answer } });
+    }),
+  );
+  return { asked: () => asked };
+}
+
+const jobPath = '/compute/serverless-containers/shop/container-job/report';
+const openRun = (runName: string) => renderWithProviders({ path: `${jobPath}/runs/${runName}` });
+
+const fact = (term: string) => {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent;
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('runs table', () => {
+  it('links each run by name to its page, with what started it beside', async () => {
+    serveJob(job([failedRun, scheduledRun]));
+    const { user, router } = renderWithProviders({ path: `${jobPath}/overview` });
+    const runs = within(await screen.findByRole('table', { name: 'Runs' }));
+    const manual = runs.getByRole('row', { name: /report-manual-ab12c/ });
+    expect(within(manual).getByRole('cell', { name: 'report-manual-ab12c Manual' })).toBeVisible();
+    const scheduled = runs.getByRole('row', { name: /report-29000000/ });
+    expect(within(scheduled).getByRole('cell', { name: 'report-29000000 Scheduled' })).toBeVisible();
+    expect(within(scheduled).getByRole('link', { name: 'report-29000000' })).toHaveAttribute(
+      'href',
+      `${jobPath}/runs/report-29000000`,
+    );
+
+    // From the keyboard: the run's link takes focus and Enter opens the run.
+    const link = within(manual).getByRole('link', { name: 'report-manual-ab12c' });
+    link.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: /report-manual-ab12c/ })).toBeVisible();
+    expect(router.state.location.pathname).toBe(`${jobPath}/runs/report-manual-ab12c`);
+  });
+});
+
+describe('run page', () => {
+  it('shows a finished run: status, trigger, times, duration and message', async () => {
+    serveJob(job([failedRun, scheduledRun]));
+    openRun('report-manual-ab12c');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('report-manual-ab12c');
+    expect(within(heading).getByText('failed')).toBeVisible();
+    expect(screen.getByText('Run of container job report in shop')).toBeVisible();
+    expect(fact('Trigger')).toBe('Manual');
+    expect(fact('Started')).toBe(new Date(failedRun.startTime ?? '').toLocaleString('en-US', dateStyle));
+    expect(fact('Ended')).toBe(new Date(failedRun.endTime ?? '').toLocaleString('en-US', dateStyle));
+    expect(fact('Duration')).toBe('7 s');
+    expect(fact('Message')).toBe('Exited with code 3');
+  });
+
+  it('says a scheduled run was started by the schedule', async () => {
+    serveJob(job([failedRun, scheduledRun]));
+    openRun('report-29000000');
+    await screen.findByRole('heading', { level: 1, name: /report-29000000/ });
+    expect(fact('Trigger')).toBe('Scheduled');
+    expect(fact('Duration')).toBe('1 min 5 s');
+  });
+
+  it('leads back through the job and its namespace’s jobs in the breadcrumbs and title', async () => {
+    serveJob(job([failedRun]));
+    openRun('report-manual-ab12c');
+    const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(trail.getByRole('link', { name: 'Container jobs' })).toHaveAttribute(
+      'href',
+      '/compute/serverless-containers/shop/container-jobs',
+    );
+    expect(trail.getByRole('link', { name: 'report' })).toHaveAttribute('href', `${jobPath}/overview`);
+    expect(trail.getByText('report-manual-ab12c').closest('[aria-current="page"]')).not.toBeNull();
+    expect(document.title).toBe('report-manual-ab12c · report · shop | Berth');
+  });
+
+  it('counts a running run’s duration each second and follows it until it ends', async () => {
+    vi.useFakeTimers({
+      now: new Date('2025-01-02T09:30:42Z'),
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+    });
+    const running: JobRun = {
+      ...failedRun,
+      status: 'running',
+      endTime: null,
+      duration: null,
+      message: 'Running',
+    };
+    const polls = serveJob(job([running]), job([running]), job([failedRun]));
+    openRun('report-manual-ab12c');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(within(heading).getByText('running')).toBeVisible();
+    expect(fact('Ended')).toBe('Not yet');
+    expect(fact('Duration')).toBe('42 s');
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(fact('Duration')).toBe('43 s');
+
+    // The page asks again every two seconds while the run is under way, and shows how it ended.
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(await within(heading).findByText('failed')).toBeVisible();
+    expect(fact('Duration')).toBe('7 s');
+    const asked = polls.asked();
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(polls.asked()).toBe(asked);
+  });
+
+  it('says a run the job does not have is not found, with the way back to the job', async () => {
+    serveJob(job([failedRun]));
+    openRun('report-manual-zzzzz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Run not found' })).toBeVisible();
+    expect(screen.getByText(/Container job report has no run called “report-manual-zzzzz”/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to report' })).toHaveAttribute(
+      'href',
+      `${jobPath}/overview`,
+    );
+  });
+
+  it('says the run is not found when its job is gone, with the way back to the namespace’s jobs', async () => {
+    serveJob('not found');
+    openRun('report-manual-ab12c');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Run not found' })).toBeVisible();
+    expect(screen.getByText(/There is no container job called “report” in namespace shop/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to shop' })).toHaveAttribute(
+      'href',
+      '/compute/serverless-containers/shop/container-jobs',
+    );
+  });
+
+  it('shows it is loading until the job arrives', async () => {
+    serveJob(job([failedRun]));
+    openRun('report-manual-ab12c');
+    expect(await screen.findByLabelText('Loading run')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('heading', { level: 1, name: /report-manual-ab12c/ })).toBeVisible();
+  });
+});
+
+const dateStyle: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
