@@ -12,8 +12,12 @@ const BILLING_DOCUMENTS = {
   portal: 'apps/portal/src/features/billing/api/**/*.ts',
   serverTests: 'apps/server/test/billing-graphql*.ts',
 };
-// Documents of the console-logs API: the server's console-logs tests.
-const CONSOLE_LOGS_TEST_DOCUMENTS = 'apps/server/test/console-logs*.ts';
+// Documents of the console-logs API, found by place too: the portal's logs feature's log-*.ts files in api/
+// (its other documents, such as the replica names, are the platform API's) and the server's console-logs tests.
+const CONSOLE_LOGS_DOCUMENTS = {
+  portal: 'apps/portal/src/features/logs/api/log-*.ts',
+  serverTests: 'apps/server/test/console-logs*.ts',
+};
 
 /** The client preset over documents: a typed `graphql()` for the operations written in them. */
 function typedDocuments(schema: string, documents: string[], output: string) {
@@ -74,6 +78,8 @@ const config: CodegenConfig = {
       DatabaseUser: '../modules/database-clusters/service.ts#UserView',
       Database: '../modules/database-clusters/store.ts#ClusterDatabaseRow',
       CloudDatabase: '../modules/cloud-databases/store.ts#LegacyDatabaseRow',
+      ResourceEvent: '../modules/events/store.ts#EventView',
+      ResourceMetrics: '../modules/metrics/store.ts#MetricsView',
     }),
     'apps/server/src/generated/billing-resolvers-types.ts': resolverTypes(BILLING_SCHEMA, {
       BillingSubscription: '../modules/billing/store.ts#SubscriptionRow',
@@ -85,7 +91,7 @@ const config: CodegenConfig = {
     }),
     'apps/portal/src/gql/': typedDocuments(
       PLATFORM_SCHEMA,
-      ['apps/portal/src/**/*.{ts,tsx}', `!${BILLING_DOCUMENTS.portal}`],
+      ['apps/portal/src/**/*.{ts,tsx}', `!${BILLING_DOCUMENTS.portal}`, `!${CONSOLE_LOGS_DOCUMENTS.portal}`],
       'apps/portal/src/gql',
     ),
     'apps/portal/src/gql/billing/': typedDocuments(
@@ -93,10 +99,19 @@ const config: CodegenConfig = {
       [BILLING_DOCUMENTS.portal],
       'apps/portal/src/gql/billing',
     ),
+    'apps/portal/src/gql/console-logs/': typedDocuments(
+      CONSOLE_LOGS_SCHEMA,
+      [CONSOLE_LOGS_DOCUMENTS.portal],
+      'apps/portal/src/gql/console-logs',
+    ),
     // The server's integration tests send typed documents too: results and variables from the schema.
     'apps/server/test/generated/': typedDocuments(
       PLATFORM_SCHEMA,
-      ['apps/server/test/**/*.ts', `!${BILLING_DOCUMENTS.serverTests}`, `!${CONSOLE_LOGS_TEST_DOCUMENTS}`],
+      [
+        'apps/server/test/**/*.ts',
+        `!${BILLING_DOCUMENTS.serverTests}`,
+        `!${CONSOLE_LOGS_DOCUMENTS.serverTests}`,
+      ],
       'apps/server/test/generated',
     ),
     'apps/server/test/generated/billing/': typedDocuments(
@@ -106,7 +121,7 @@ const config: CodegenConfig = {
     ),
     'apps/server/test/generated/console-logs/': typedDocuments(
       CONSOLE_LOGS_SCHEMA,
-      [CONSOLE_LOGS_TEST_DOCUMENTS],
+      [CONSOLE_LOGS_DOCUMENTS.serverTests],
       'apps/server/test/generated/console-logs',
     ),
   },

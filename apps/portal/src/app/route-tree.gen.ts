@@ -52,6 +52,7 @@ import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJ
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/route.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/configure.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/logs.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/overview.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRouteImport } from './routes/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure.tsx';
@@ -320,6 +321,15 @@ const ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRou
         ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute,
     } as any,
   );
+const ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute =
+  ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRouteImport.update(
+    {
+      id: '/logs',
+      path: '/logs',
+      getParentRoute: () =>
+        ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute,
+    } as any,
+  );
 const ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute =
   ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRouteImport.update(
     {
@@ -405,6 +415,7 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers/namespace/$legacyName/$namespaceId': typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
   '/compute/serverless-containers/$namespaceName/': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
@@ -446,6 +457,7 @@ export interface FileRoutesByTo {
   '/compute/serverless-containers/namespace/$legacyName/$namespaceId': typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
@@ -496,6 +508,7 @@ export interface FileRoutesById {
   '/compute/serverless-containers/$namespaceName/_tabs/': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
@@ -546,6 +559,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/namespace/$legacyName/$namespaceId'
     | '/compute/serverless-containers/$namespaceName/'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
@@ -587,6 +601,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/namespace/$legacyName/$namespaceId'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container/$containerName'
@@ -636,6 +651,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/_tabs/'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
@@ -961,6 +977,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute;
     };
+    '/compute/serverless-containers/$namespaceName/container/$containerName/logs': {
+      id: '/compute/serverless-containers/$namespaceName/container/$containerName/logs';
+      path: '/logs';
+      fullPath: '/compute/serverless-containers/$namespaceName/container/$containerName/logs';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute;
+    };
     '/compute/serverless-containers/$namespaceName/container/$containerName/overview': {
       id: '/compute/serverless-containers/$namespaceName/container/$containerName/overview';
       path: '/overview';
@@ -1070,6 +1093,7 @@ const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteR
 
 interface ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteChildren {
   ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
+  ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
 }
@@ -1078,6 +1102,8 @@ const ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteCh
   {
     ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute:
       ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute,
+    ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute:
+      ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute,
     ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute:
       ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute,
     ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute:

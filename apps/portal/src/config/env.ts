@@ -1,5 +1,5 @@
 // Build-time settings (VITE_*) with defaults that fit the bundled server: everything on the portal's own origin.
-// Checked by hand rather than with zod: this runs before the first screen, and seven settings do not need a
+// Checked by hand rather than with zod: this runs before the first screen, and eight settings do not need a
 // schema library in the first download (zod stays in the chunks of the screens with forms).
 
 type Rule = { check: (value: string) => boolean; message: string };
@@ -13,6 +13,7 @@ const settings = {
   VITE_API_AUDIENCE: { fallback: 'berth-platform', rule: notEmpty },
   VITE_PLATFORM_GRAPHQL_URL: { fallback: '/graphql/platform', rule: notEmpty },
   VITE_BILLING_GRAPHQL_URL: { fallback: '/graphql/billing', rule: notEmpty },
+  VITE_CONSOLE_LOGS_GRAPHQL_URL: { fallback: '/graphql/console-logs', rule: notEmpty },
   VITE_BILLING_URL: { fallback: '/billing', rule: notEmpty },
   VITE_INVOICE_ISSUER: { fallback: 'Berth', rule: notEmpty },
 } as const;
@@ -44,6 +45,8 @@ export const env = {
   platformGraphqlUrl: parsed.VITE_PLATFORM_GRAPHQL_URL,
   /** The billing API (ours): subscriptions, card and billing details of the signed-in customer. */
   billingGraphqlUrl: parsed.VITE_BILLING_GRAPHQL_URL,
+  /** The console-logs API (ours): recent log lines of replicas and runs, and their live tail (GraphQL over SSE). */
+  consoleLogsGraphqlUrl: parsed.VITE_CONSOLE_LOGS_GRAPHQL_URL,
   /** The billing REST calls (SPEC §7) live under this: `/subscriptions`, `/information/update`. */
   billingUrl: parsed.VITE_BILLING_URL,
   /** Who issues the invoices, as their page heads them: name first, then address lines (one per line). */

@@ -1,4 +1,5 @@
 import type { TypedDocumentString as BillingDocument } from '../../gql/billing/graphql.ts';
+import type { TypedDocumentString as ConsoleLogsDocument } from '../../gql/console-logs/graphql.ts';
 import type { TypedDocumentString as PlatformDocument } from '../../gql/graphql.ts';
 import { GraphQLRequestError, HttpStatusError, type GraphQLErrorItem } from './errors.ts';
 import { defaultRetryPolicy, sleep, withRetry, type RetryPolicy } from './retry.ts';
@@ -14,11 +15,13 @@ export interface GraphQLClientOptions {
 }
 
 /**
- * An operation of either API's generated `graphql()` (gql/, gql/billing/), typed with its result and
- * variables. Each generation has its own class, which TypeScript tells apart, hence the union.
+ * An operation of any API's generated `graphql()` (gql/, gql/billing/, gql/console-logs/), typed with its
+ * result and variables. Each generation has its own class, which TypeScript tells apart, hence the union.
  */
 export type TypedDocumentString<TResult, TVariables> =
-  PlatformDocument<TResult, TVariables> | BillingDocument<TResult, TVariables>;
+  | PlatformDocument<TResult, TVariables>
+  | BillingDocument<TResult, TVariables>
+  | ConsoleLogsDocument<TResult, TVariables>;
 
 interface GraphQLResponseBody<TResult> {
   data?: TResult | null;

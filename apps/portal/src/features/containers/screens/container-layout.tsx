@@ -15,6 +15,7 @@ const containerTabs: readonly RouteTab[] = [
     label: 'Configure',
     to: '/compute/serverless-containers/$namespaceName/container/$containerName/configure',
   },
+  { label: 'Logs', to: '/compute/serverless-containers/$namespaceName/container/$containerName/logs' },
 ];
 
 /** Heading, state, delete action and tabs of one container; or why it cannot be shown. */

@@ -1,0 +1,64 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ContainerLogsQuery } from '../../../gql/console-logs/graphql.ts';
+import { graphql } from '../../../lib/graphql/console-logs-document.ts';
+import { consoleLogsRequest } from '../../../lib/graphql/console-logs.ts';
+import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import { containerInput, jobRunInput, type LogSource } from './log-source.ts';
+
+/** One line as the viewer keeps it: the same fields from the query and from the tail. */
+export type LogLineItem = ContainerLogsQuery['containerLogs'][number];
+
+/** How many of the newest lines a viewer starts with: the API's most. */
+export const RECENT_LINES = 1000;
+
+const containerLogsQuery = graphql(`
+  query ContainerLogs($source: ContainerLogSource!, $query: LogQuery!) {
+    containerLogs(source: $source, query: $query) {
+      id
+      occurredAt
+      stream
+      line
+      replica
+      run
+    }
+  }
+`);
+
+const jobRunLogsQuery = graphql(`
+  query JobRunLogs($source: JobRunLogSource!, $query: LogQuery!) {
+    jobRunLogs(source: $source, query: $query) {
+      id
+      occurredAt
+      stream
+      line
+      replica
+      run
+    }
+  }
+`);
+
+async function newestLines(source: LogSource, filter: string, signal: AbortSignal): Promise<LogLineItem[]> {
+  const query = { limit: RECENT_LINES, order: 'NEWEST_FIRST' as const, ...(filter ? { filter } : {}) };
+  if (source.kind === 'job-run') {
+    const data = await consoleLogsRequest(jobRunLogsQuery, { source: jobRunInput(source), query }, signal);
+    return data.jobRunLogs;
+  }
+  const data = await consoleLogsRequest(
+    containerLogsQuery,
+    { source: containerInput(source), query },
+    signal,
+  );
+  return data.containerLogs;
+}
+
+/**
+ * The newest lines of a source matching `filter`, oldest first (as a log reads). Not refetched on its own:
+ * the viewer follows what comes after them through the tail.
+ */
+export const recentLinesQueryOptions = (source: LogSource, filter: string) =>
+  queryOptions({
+    queryKey: [...namespaceScopeKey(source.namespace), 'logs', source, filter] as const,
+    queryFn: ({ signal }) => newestLines(source, filter, signal).then((lines) => lines.reverse()),
+    staleTime: Infinity,
+    gcTime: 0,
+  });

@@ -1,0 +1,39 @@
+import type { LogLineItem } from '../api/log-lines.ts';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hourCycle: 'h23',
+});
+
+/** When a line was written, to the millisecond, in the reader's time zone. */
+export const lineTime = (line: LogLineItem) => timeFormat.format(new Date(line.occurredAt));
+
+/** Who wrote the line: its replica (container logs) or run (job run logs). */
+export const lineWriter = (line: LogLineItem) => line.replica ?? line.run ?? '';
+
+/**
+ * The lines as a .log file: one per line, each with its time (UTC, ISO 8601), who wrote it and its stream,
+ * so that the file means the same wherever it is read.
+ */
+export function logFileText(lines: readonly LogLineItem[]): string {
+  return lines
+    .map((line) => `${line.occurredAt} ${lineWriter(line)} ${line.stream.toLowerCase()} ${line.line}\n`)
+    .join('');
+}
+
+/** Saves the lines as `{name}.log` through the browser's download. */
+export function downloadLog(name: string, lines: readonly LogLineItem[]) {
+  const url = URL.createObjectURL(new Blob([logFileText(lines)], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${name}.log`;
+  link.click();
+  // Revoked once the click has handed the file to the browser.
+  window.setTimeout(() => URL.revokeObjectURL(url));
+}
