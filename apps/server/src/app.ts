@@ -124,9 +124,11 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
           services.billing.collectDue(),
         ]).catch((error: unknown) => app.log.warn({ err: error }, 'hourly clean-up failed'));
       }, 3600_000).unref();
-      // Log lines are trimmed in bulk every few minutes rather than on every write (see RETENTION).
+      // Log lines, events and metric points are trimmed in bulk every few minutes rather than on every write.
       logRetentionTimer = setInterval(() => {
-        services.logs.prune().catch((error: unknown) => app.log.warn({ err: error }, 'log clean-up failed'));
+        Promise.all([services.logs.prune(), services.events.prune(), services.metrics.prune()]).catch(
+          (error: unknown) => app.log.warn({ err: error }, 'log, event and metric clean-up failed'),
+        );
       }, LOG_RETENTION_INTERVAL_MS).unref();
       return port;
     },

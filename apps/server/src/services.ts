@@ -10,7 +10,9 @@ import { containerJobProvisioning } from './modules/container-jobs/provisioning.
 import { createContainerJobService } from './modules/container-jobs/service.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
 import { createContainerService } from './modules/containers/service.ts';
+import { createEventService } from './modules/events/service.ts';
 import { createLogService } from './modules/logs/service.ts';
+import { createMetricService } from './modules/metrics/service.ts';
 import { createMetering } from './modules/metering/service.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
 import { registryProvisioning } from './modules/registries/provisioning.ts';
@@ -111,6 +113,8 @@ export function createServices(deps: {
       appsDomain: env.APPS_DOMAIN,
     }),
     databaseClusters,
+    events: createEventService({ db: database.db }),
+    metrics: createMetricService({ db: database.db }),
   };
   const logs = createLogService({
     db: database.db,

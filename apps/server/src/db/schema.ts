@@ -454,3 +454,31 @@ export const legacyCloudDatabases = pgTable('legacy_cloud_databases', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   deletedAt: timestamptz('deleted_at'),
 });
+
+export const resourceEvents = pgTable('resource_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  resourceKind: text('resource_kind').notNull(),
+  resourceId: integer('resource_id').notNull(),
+  occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
+  type: text('type').notNull(),
+  message: text('message').notNull(),
+});
+
+export const metricPoints = pgTable(
+  'metric_points',
+  {
+    sourceKind: text('source_kind').notNull(),
+    sourceId: integer('source_id').notNull(),
+    metric: text('metric').notNull(),
+    resolution: text('resolution').notNull(),
+    bucket: timestamptz('bucket').notNull(),
+    samples: integer('samples').notNull(),
+    total: doublePrecision('total').notNull(),
+    maximum: doublePrecision('maximum').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.sourceKind, table.sourceId, table.resolution, table.bucket, table.metric],
+    }),
+  ],
+);

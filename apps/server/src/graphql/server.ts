@@ -14,7 +14,9 @@ import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { DateTime } from './date-time.ts';
 import { cloudDatabaseResolvers } from '../modules/cloud-databases/resolvers.ts';
 import { databaseClusterResolvers } from '../modules/database-clusters/resolvers.ts';
+import { eventResolvers } from '../modules/events/resolvers.ts';
 import { logResolvers } from '../modules/logs/resolvers.ts';
+import { metricResolvers } from '../modules/metrics/resolvers.ts';
 import { meteringResolvers } from '../modules/metering/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
@@ -136,6 +138,8 @@ export const createPlatformYoga = (options: ApiOptions) =>
         meteringResolvers,
         databaseClusterResolvers,
         cloudDatabaseResolvers,
+        eventResolvers,
+        metricResolvers,
       ],
     },
     options,

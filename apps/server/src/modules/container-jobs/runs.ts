@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containerJobRuns } from '../../db/schema.ts';
 import type { RuntimeDriver } from '../../provisioning/driver.ts';
+import { recordEvent } from '../events/store.ts';
 import { startMeter, stopMeters } from '../metering/meters.ts';
+import { recordSamples } from '../metrics/store.ts';
 import { RUNS_KEPT, type ContainerJobRow, type RunRow } from './store.ts';
 
 // A run is recorded `pending` by whoever starts it (the scheduler, or "run now"); the runtime then reports
@@ -56,14 +58,34 @@ export async function startRun(
   return run;
 }
 
-/** What the runtime reports of a run; a run is metered from its start to its end. */
+/**
+ * What the runtime reports of a run: a run is metered from its start to its end, its start and end are
+ * events of the job, and a finished run's duration a sample of the job's metrics.
+ */
 export async function updateRun(
   tx: Db,
   id: number,
   values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message'>>,
 ) {
-  await tx.update(containerJobRuns).set(values).where(eq(containerJobRuns.id, id));
-  if (values.status === 'running') await startMeter(tx, { kind: 'run', id }, values.startTime ?? undefined);
-  if (values.status === 'succeeded' || values.status === 'failed')
+  const [run] = await tx.update(containerJobRuns).set(values).where(eq(containerJobRuns.id, id)).returning();
+  if (!run) return;
+  const job = { kind: 'container-job', id: run.jobId } as const;
+  const trigger = run.trigger === 'schedule' ? 'on schedule' : 'manually';
+  if (values.status === 'running') {
+    await startMeter(tx, { kind: 'run', id }, values.startTime ?? undefined);
+    await recordEvent(tx, job, 'RUN_STARTED', `Run ${run.name} started ${trigger}`);
+  }
+  if (values.status === 'succeeded' || values.status === 'failed') {
     await stopMeters(tx, [{ kind: 'run', id }], values.endTime ?? undefined);
+    await recordEvent(
+      tx,
+      job,
+      'RUN_FINISHED',
+      `Run ${run.name} ${values.status}: ${run.message ?? ''}`.trim(),
+    );
+    if (run.startTime && run.endTime)
+      await recordSamples(tx, job, {
+        RUN_DURATION_SECONDS: (run.endTime.getTime() - run.startTime.getTime()) / 1000,
+      });
+  }
 }

@@ -1,4 +1,5 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import { recordEvent } from '../events/store.ts';
 import { createContainerStore } from './store.ts';
 
 /**
@@ -9,8 +10,12 @@ export const containerProvisioning: ResourceHandler = {
   async apply(tx, driver, id, action) {
     const container = await createContainerStore(tx).findAnyById(id);
     if (!container) return;
-    if (action === 'delete') await driver.deleteContainer(tx, container);
-    else await driver.applyContainer(tx, container);
+    if (action === 'delete') {
+      await driver.deleteContainer(tx, container);
+      return;
+    }
+    await driver.applyContainer(tx, container);
+    await recordEvent(tx, { kind: 'container', id }, 'DEPLOY_STARTED', `Deploy started: ${container.image}`);
   },
   async fail(tx, id) {
     await createContainerStore(tx).update(id, { state: 'failed', locked: false });

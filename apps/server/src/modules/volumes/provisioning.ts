@@ -1,4 +1,5 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import { recordEvent } from '../events/store.ts';
 import { startMeter, stopMeters } from '../metering/meters.ts';
 import { createVolumeStore } from './store.ts';
 
@@ -19,6 +20,8 @@ export const volumeProvisioning: ResourceHandler = {
     }
     await driver.applyVolume(volume);
     await store.update(volume.id, { state: 'created', locked: false });
+    if (action === 'update')
+      await recordEvent(tx, { kind: 'volume', id }, 'VOLUME_GROWN', `Grown to ${volume.sizeGb} GB`);
     // Metered at its size from now on (a grown volume starts a span at the new size).
     await startMeter(tx, { kind: 'volume', id: volume.id });
   },

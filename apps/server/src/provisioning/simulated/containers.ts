@@ -9,7 +9,10 @@ import {
   simulatedContainers,
 } from '../../db/schema.ts';
 import { desiredReplicas } from '../../modules/containers/replica-counts.ts';
+import { recordEvent } from '../../modules/events/store.ts';
 import { startMeter, stopMeters } from '../../modules/metering/meters.ts';
+import { recordSamples } from '../../modules/metrics/store.ts';
+import { containerSize } from '../../modules/pricing/resources.ts';
 import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../modules/containers/store.ts';
 
 // The simulated runtime of containers. Each container it runs has a row in simulated_containers: the
@@ -27,6 +30,8 @@ import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../
 //   deleting: replicas terminate, then the container is removed.
 // Log lines: source_kind 'replica', source_id = the replica's id, stream 'stdout' (a stopping replica's
 // SIGTERM notice on 'stderr'); they go with the replica, and the logs module keeps them bounded meanwhile.
+// Events: replicas started and stopped (with why), scaling, the end of a rollout. Metrics: each steady step
+// samples CPU, memory and requests from the simulated load.
 
 const REVISION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** How much a mounted volume fills per steady step, at most up to its size. */
@@ -58,6 +63,19 @@ export function autoscaleTarget(container: ContainerRow, current: number, load: 
   return Math.min(scaling.maximum, Math.max(scaling.minimum, target));
 }
 
+/**
+ * What the replicas report at a load: CPU follows it, memory grows with it from a third of what a replica
+ * was given, and a container with ports serves requests in proportion (none without ports).
+ */
+export function simulatedSample(container: ContainerRow, load: number, running: number) {
+  const { megabytes } = containerSize(container.resources);
+  return {
+    CPU_PERCENT: load * 0.9,
+    MEMORY_MB: Math.round(megabytes * (0.35 + (0.3 * load) / 100)),
+    REQUESTS_PER_SECOND: container.ports.length ? Math.round(running * load * 0.4 * 10) / 10 : 0,
+  };
+}
+
 export function createSimulatedContainers(options: { delayMs: number }) {
   // SIMULATED_DELAY_MS scales everything: a rollout step takes a third of it, a steady step four of those.
   const stepMs = Math.round(options.delayMs / 3);
@@ -87,13 +105,23 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       .values(lines.map((line) => ({ sourceKind: 'replica', sourceId: replica.id, stream, line })));
   }
 
-  /** Reports the count the runtime aims for; written only when it changes (most steady steps keep it). */
+  /**
+   * Reports the count the runtime aims for; written only when it changes (most steady steps keep it). A
+   * change is an event once the container has been deployed (its first count is the deploy's).
+   */
   async function aimFor(tx: Db, container: ContainerRow, count: number) {
     if (container.desiredReplicas === count) return;
     await tx
       .update(containersTable)
       .set({ desiredReplicas: count })
       .where(eq(containersTable.id, container.id));
+    if (container.state === 'creating') return;
+    await recordEvent(
+      tx,
+      { kind: 'container', id: container.id },
+      'SCALED',
+      `Scaled from ${container.desiredReplicas} to ${count} ${count === 1 ? 'replica' : 'replicas'} (${'replicas' in container.scaling ? 'configuration' : 'autoscaling'})`,
+    );
   }
 
   /**
@@ -126,6 +154,12 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       .set({ status: 'running', statusMessage: 'Started' })
       .where(eq(containerReplicas.id, replica.id));
     await startMeter(tx, { kind: 'replica', id: replica.id });
+    await recordEvent(
+      tx,
+      { kind: 'container', id: container.id },
+      'REPLICA_STARTED',
+      `Replica ${replica.name} started`,
+    );
     const ports = container.ports.length ? ` on port ${container.ports.join(', ')}` : '';
     await log(tx, replica, [
       `Pulled image ${replica.image}`,
@@ -135,12 +169,15 @@ export function createSimulatedContainers(options: { delayMs: number }) {
     ]);
   }
 
-  /** A running replica first terminates (one step), then is gone with its log lines. */
-  async function stop(tx: Db, replica: ReplicaRow) {
+  /**
+   * A running replica first terminates (one step; its status message says why), then is gone with its log
+   * lines. `why` is only read on the first step.
+   */
+  async function stop(tx: Db, replica: ReplicaRow, why: string) {
     if (replica.status !== 'terminating') {
       await tx
         .update(containerReplicas)
-        .set({ status: 'terminating', statusMessage: 'Stopping' })
+        .set({ status: 'terminating', statusMessage: `Stopping: ${why}` })
         .where(eq(containerReplicas.id, replica.id));
       await log(tx, replica, ['Received SIGTERM, shutting down'], 'stderr');
       return;
@@ -148,6 +185,13 @@ export function createSimulatedContainers(options: { delayMs: number }) {
     // Billed until gone: a terminating replica still holds its CPU and memory.
     await stopMeters(tx, [{ kind: 'replica', id: replica.id }]);
     await tx.delete(containerReplicas).where(eq(containerReplicas.id, replica.id));
+    const reason = replica.statusMessage?.replace(/^Stopping: /, '') ?? why;
+    await recordEvent(
+      tx,
+      { kind: 'container', id: replica.containerId },
+      'REPLICA_STOPPED',
+      `Replica ${replica.name} stopped: ${reason}`,
+    );
     await tx
       .delete(logLines)
       .where(and(eq(logLines.sourceKind, 'replica'), eq(logLines.sourceId, replica.id)));
@@ -161,8 +205,8 @@ export function createSimulatedContainers(options: { delayMs: number }) {
     await aimFor(tx, container, target);
     if (pending) await start(tx, container, pending);
     else if (current.length < target) await addReplica(tx, container, revision, current);
-    else if (current.length > target) await stop(tx, current.at(-1) as ReplicaRow);
-    else if (previous[0]) await stop(tx, previous[0]);
+    else if (current.length > target) await stop(tx, current.at(-1) as ReplicaRow, 'scaled down');
+    else if (previous[0]) await stop(tx, previous[0], 'replaced by the new revision');
     else {
       await createContainerStore(tx).update(container.id, {
         state: 'running',
@@ -173,6 +217,12 @@ export function createSimulatedContainers(options: { delayMs: number }) {
         .update(containerIngresses)
         .set({ state: 'created' })
         .where(eq(containerIngresses.containerId, container.id));
+      await recordEvent(
+        tx,
+        { kind: 'container', id: container.id },
+        'DEPLOY_FINISHED',
+        `Deploy finished: ${current.length} of ${current.length} replicas running ${current[0]?.image ?? container.image}`,
+      );
       await schedule(tx, container.id, 'steady');
       return;
     }
@@ -183,16 +233,13 @@ export function createSimulatedContainers(options: { delayMs: number }) {
     const live = replicas.filter((replica) => replica.status !== 'terminating');
     const pending = live.find((replica) => replica.status === 'pending');
     const terminating = replicas.find((replica) => replica.status === 'terminating');
-    const target = autoscaleTarget(
-      container,
-      live.length,
-      simulatedLoad(container.id, Date.now(), steadyMs * 20),
-    );
+    const load = simulatedLoad(container.id, Date.now(), steadyMs * 20);
+    const target = autoscaleTarget(container, live.length, load);
     await aimFor(tx, container, target);
-    if (terminating) await stop(tx, terminating);
+    if (terminating) await stop(tx, terminating, 'scaled down');
     else if (pending) await start(tx, container, pending);
     else if (live.length < target) await addReplica(tx, container, revision, replicas);
-    else if (live.length > target) await stop(tx, live.at(-1) as ReplicaRow);
+    else if (live.length > target) await stop(tx, live.at(-1) as ReplicaRow, 'scaled down');
 
     const running = replicas.filter((replica) => replica.status === 'running');
     if (container.healthCheck && running.length) {
@@ -200,6 +247,11 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       for (const replica of running) await log(tx, replica, [line]);
     }
     if (running.length) {
+      await recordSamples(
+        tx,
+        { kind: 'container', id: container.id },
+        simulatedSample(container, load, running.length),
+      );
       // Volumes are the volumes module's table; the runtime only reports how full they are.
       await tx.execute(sql`
         UPDATE volumes SET usage_bytes = LEAST(size_gb::bigint * ${BYTES_PER_GB}, usage_bytes + ${VOLUME_GROWTH_BYTES})
@@ -213,7 +265,7 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       await createContainerStore(tx).remove(container.id);
       return;
     }
-    for (const replica of replicas) await stop(tx, replica);
+    for (const replica of replicas) await stop(tx, replica, 'container deleted');
     await schedule(tx, container.id, 'deleting');
   }
 
