@@ -17,6 +17,8 @@ export function runColumns(
     {
       id: 'run',
       header: 'Run',
+      // Room for a manual run's whole name (`{job}-manual-{5}`) on wide screens; cut with its tooltip below.
+      minWidth: { lg: '14rem' },
       // The trigger under the name: a column of its own left the table too tight for its words at 1280 px.
       cell: (run) => (
         <>
