@@ -13,7 +13,7 @@
 // (whose simulated runtime would write lines of its own), not the scheduler, and above all not the log
 // retention, which berth.listen() starts every 5 minutes and which would cut the replica of part 2 to
 // RETENTION.perReplica lines.
-// Run: node --import tsx bench/log-tail/run.ts   (DATABASE_URL=... to measure PostgreSQL)
+// Run: node --import tsx bench/log-tail/run.ts   (DATABASE_URL=... to measure PostgreSQL; --query-only for part 2 alone)
 import { fork } from 'node:child_process';
 import { logLines } from '../../apps/server/src/db/schema.ts';
 import { seedCustomer, seedNamespaces, startPlatform } from '../support/platform.ts';
@@ -31,6 +31,7 @@ const QUERY_REQUESTS = 50;
 const budgets = { tailP95Ms: 500, queryP95Ms: 50 };
 /** Of its own on every run: custom domains of the seeded containers must be unique in a kept PostgreSQL. */
 const NAMESPACE = `logs-${Date.now().toString(36)}`;
+const queryOnly = process.argv.includes('--query-only');
 
 const platform = await startPlatform({ ACCESS_TOKEN_TTL_SECONDS: '3600' });
 const { berth } = platform;
@@ -177,53 +178,59 @@ try {
   benchReplicas = replicaRows.map((row) => row.id);
   console.log(`database: ${berth.database.kind}`);
 
-  // 1. Live tails.
-  const tailReplica = Array.from({ length: TAILS }, (_, tail) => tail % CONTAINERS);
-  // The same writes with nobody tailing, for what the tails add to the server's CPU.
-  const writesAlone = await cpuDuring(() => writeLines(benchReplicas, 5));
-  const tails = await openTails({
-    url,
-    token,
-    namespace: NAMESPACE,
-    containers: tailReplica.map((index) => replicaRows[index]?.container as string),
-  });
-  const idle = await cpuDuring(() => sleep(5000));
-  const { result: writes, oneCore: writeCpu } = await cpuDuring(() =>
-    writeLines(benchReplicas, WRITE_SECONDS),
-  );
-  await sleep(DRAIN_MS);
-  const result = await tails.stop();
-  // A tail whose client has gone ends only when its source writes its next line: until then the server
-  // keeps polling for it. One line to each replica ends them, so part 2 is measured without that polling.
-  const lingering = await statementsPerSecond();
-  for (const row of replicaRows)
-    await db
-      .insert(logLines)
-      .values({ sourceKind: 'replica', sourceId: row.id, stream: 'stdout', line: 'bench: tails closed' });
-  let afterOneLine = NaN;
-  for (let tries = 0; tries < 5 && afterOneLine !== 0; tries++) afterOneLine = await statementsPerSecond();
-  const latencies = result.latencies.sort((a, b) => a - b);
-  const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => quantile(latencies, q)) as [number, number, number];
-  const { expected, delivered, duplicates, strangers, exact } = delivery(result, tailReplica, writes.written);
-  console.log(
-    `tails: ${TAILS} on ${CONTAINERS} containers (one replica each), ${LINES_PER_SECOND * WRITE_SECONDS} lines written in ${WRITE_SECONDS} s (${writes.rate.toFixed(0)} lines/s achieved, one INSERT each)`,
-  );
-  console.log(
-    `delivered: ${delivered} of ${expected} expected (${expected - delivered} missing, ${duplicates} twice, ${strangers} of another container), errors: ${result.errors.length}`,
-  );
-  for (const error of result.errors.slice(0, 5)) console.log(`  error: ${error}`);
-  console.log(
-    `write → delivery: p50 ${ms(p50)}, p95 ${ms(p95)}, p99 ${ms(p99)}, max ${ms(latencies.at(-1))}`,
-  );
-  console.log(
-    `server CPU: ${percent(writeCpu)} while writing with the tails open; ${percent(writesAlone.oneCore)} for the same writes with no tail open; ${percent(idle.oneCore)} with the tails open and nothing written`,
-  );
-  console.log(`tail p95 ${ms(p95)}, budget < ${budgets.tailP95Ms} ms: ${verdict(p95, budgets.tailP95Ms)}`);
-  console.log(`every tail every line of its container: ${exact ? 'yes' : 'NO'}`);
-  console.log(
-    `after the tails' clients disconnected: ${lingering} SQL statements/s (the server still polls for them); after one more line of each container: ${afterOneLine}`,
-  );
-  failed ||= !(p95 < budgets.tailP95Ms) || !exact;
+  if (!queryOnly) {
+    // 1. Live tails.
+    const tailReplica = Array.from({ length: TAILS }, (_, tail) => tail % CONTAINERS);
+    // The same writes with nobody tailing, for what the tails add to the server's CPU.
+    const writesAlone = await cpuDuring(() => writeLines(benchReplicas, 5));
+    const tails = await openTails({
+      url,
+      token,
+      namespace: NAMESPACE,
+      containers: tailReplica.map((index) => replicaRows[index]?.container as string),
+    });
+    const idle = await cpuDuring(() => sleep(5000));
+    const { result: writes, oneCore: writeCpu } = await cpuDuring(() =>
+      writeLines(benchReplicas, WRITE_SECONDS),
+    );
+    await sleep(DRAIN_MS);
+    const result = await tails.stop();
+    // A tail whose client has gone ends only when its source writes its next line: until then the server
+    // keeps polling for it. One line to each replica ends them, so part 2 is measured without that polling.
+    const lingering = await statementsPerSecond();
+    for (const row of replicaRows)
+      await db
+        .insert(logLines)
+        .values({ sourceKind: 'replica', sourceId: row.id, stream: 'stdout', line: 'bench: tails closed' });
+    let afterOneLine = NaN;
+    for (let tries = 0; tries < 5 && afterOneLine !== 0; tries++) afterOneLine = await statementsPerSecond();
+    const latencies = result.latencies.sort((a, b) => a - b);
+    const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => quantile(latencies, q)) as [number, number, number];
+    const { expected, delivered, duplicates, strangers, exact } = delivery(
+      result,
+      tailReplica,
+      writes.written,
+    );
+    console.log(
+      `tails: ${TAILS} on ${CONTAINERS} containers (one replica each), ${LINES_PER_SECOND * WRITE_SECONDS} lines written in ${WRITE_SECONDS} s (${writes.rate.toFixed(0)} lines/s achieved, one INSERT each)`,
+    );
+    console.log(
+      `delivered: ${delivered} of ${expected} expected (${expected - delivered} missing, ${duplicates} twice, ${strangers} of another container), errors: ${result.errors.length}`,
+    );
+    for (const error of result.errors.slice(0, 5)) console.log(`  error: ${error}`);
+    console.log(
+      `write → delivery: p50 ${ms(p50)}, p95 ${ms(p95)}, p99 ${ms(p99)}, max ${ms(latencies.at(-1))}`,
+    );
+    console.log(
+      `server CPU: ${percent(writeCpu)} while writing with the tails open; ${percent(writesAlone.oneCore)} for the same writes with no tail open; ${percent(idle.oneCore)} with the tails open and nothing written`,
+    );
+    console.log(`tail p95 ${ms(p95)}, budget < ${budgets.tailP95Ms} ms: ${verdict(p95, budgets.tailP95Ms)}`);
+    console.log(`every tail every line of its container: ${exact ? 'yes' : 'NO'}`);
+    console.log(
+      `after the tails' clients disconnected: ${lingering} SQL statements/s (the server still polls for them); after one more line of each container: ${afterOneLine}`,
+    );
+    failed ||= !(p95 < budgets.tailP95Ms) || !exact;
+  }
 
   // 2. The log query on a replica with 100,000 lines (1 % of them errors), the newest written last.
   const [busiest] = replicaRows;

@@ -205,6 +205,28 @@ describe('recent lines', () => {
       expect(error.message).toBe('limit must be between 1 and 1000');
     }
   });
+
+  it("takes the filter as plain text: any case, and LIKE's wildcards and escape character literally", async () => {
+    await shop.container({ name: 'api', image: 'nginx:1.27', ports: ['80'] });
+    const [api] = await replicasOf('api');
+    if (!api) throw new Error('api should run a replica');
+    const API = { namespace: NAMESPACE, container: 'api' };
+    await write(api, [
+      { line: 'Progress 100% done' },
+      { line: 'progress 1000 done' },
+      { line: 'user_id=7' },
+      { line: 'userXid=7' },
+      { line: 'path C:\\temp\\x' },
+      { line: 'path C:tempx' },
+    ]);
+    const matching = async (filter: string) =>
+      (await containerLines({ filter, order: 'OLDEST_FIRST' }, API)).map((line) => line.line);
+    expect(await matching('0% D')).toEqual(['Progress 100% done']);
+    expect(await matching('r_i')).toEqual(['user_id=7']);
+    expect(await matching(':\\TEMP\\')).toEqual(['path C:\\temp\\x']);
+    expect(await matching('\\')).toEqual(['path C:\\temp\\x']);
+    expect(await matching('PROGRESS')).toEqual(['Progress 100% done', 'progress 1000 done']);
+  });
 });
 
 describe('isolation', () => {

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -87,7 +88,9 @@ function openPostgres(url: string, logger: Logger): Database {
 
 async function openPglite(dataDir: string, logger: Logger): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(path.resolve(dataDir));
+  // pg_trgm: the trigram index of the log filter (migration 0013). Loaded on every open, as the index
+  // needs it once created.
+  const client = await PGlite.create(path.resolve(dataDir), { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
   let closed = false;
   return {

@@ -60,6 +60,13 @@ function view(row: LineRow, sources: LogSources): LogLineView {
 export const containsText = (filter: string) => (line: string) =>
   line.toLowerCase().includes(filter.toLowerCase());
 
+/**
+ * The LIKE pattern of lines containing `text`, its wildcards and escape character (LIKE's default, the
+ * backslash) taken literally. A LIKE rather than strpos(): the trigram index of lower(line) (migration 0013)
+ * serves LIKE and not strpos.
+ */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** The lines of the sources that match the query, in its order (by id: the order they were written). */
 export async function findLines(db: Db, sources: LogSources, query: LineQuery): Promise<LogLineView[]> {
   const ids = [...sources.names.keys()];
@@ -73,7 +80,7 @@ export async function findLines(db: Db, sources: LogSources, query: LineQuery): 
   ];
   if (query.since) conditions.push(sql`occurred_at >= ${query.since.toISOString()}`);
   if (query.afterId !== undefined) conditions.push(sql`id > ${query.afterId}`);
-  if (query.filter) conditions.push(sql`strpos(lower(line), lower(${query.filter})) > 0`);
+  if (query.filter) conditions.push(sql`lower(line) LIKE lower(${containsPattern(query.filter)})`);
   const direction = query.order === 'NEWEST_FIRST' ? sql`DESC` : sql`ASC`;
   const rows = await queryRows<LineRow>(
     db,
