@@ -165,6 +165,36 @@ describe('events of a container', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
+  it('tell a deploy whose command exits failed, after its replica failed each time, until a deploy that works', async () => {
+    await createContainer(alice, {
+      name: 'crashing',
+      namespace: 'observed',
+      image: 'busybox:1.36',
+      entrypoint: ['sh', '-c'],
+      command: ['exit 2'],
+      scaling: { manual: { replicas: 1 } },
+    });
+    const failed = await waitForContainer(alice, 'observed', 'crashing', 'failed');
+    expect(failed.replicas).toEqual([
+      expect.objectContaining({ status: 'failed', statusMessage: 'CrashLoopBackOff: exited with code 2' }),
+    ]);
+    const replica = failed.replicas[0]?.name ?? '';
+    const events = await containerEvents('crashing');
+    expect(events.map((event) => event.message).slice(0, 4)).toEqual([
+      `Deploy failed: replica ${replica} failed 3 times (CrashLoopBackOff: exited with code 2)`,
+      ...Array.from({ length: 3 }, () => `Replica ${replica} failed: exited with code 2`),
+    ]);
+    expect(events.map((event) => event.type)).not.toContain('DEPLOY_FINISHED');
+
+    await alice.data(MODIFY_CONTAINER, {
+      input: { name: 'crashing', namespace: 'observed', command: ['httpd -f'] },
+    });
+    const fixed = await waitForContainer(alice, 'observed', 'crashing', 'running');
+    expect(fixed.replicas).toEqual([expect.objectContaining({ status: 'running' })]);
+    expect(fixed.replicas[0]?.name).not.toBe(replica);
+    expect((await containerEvents('crashing'))[0]?.type).toBe('DEPLOY_FINISHED');
+  });
+
   it('answers as many as asked, 1 to 200, and refuses other limits without answering any', async () => {
     expect(
       await alice.data(CONTAINER_EVENTS, { name: 'web', namespace: 'observed', limit: 2 }),

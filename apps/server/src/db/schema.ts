@@ -204,6 +204,8 @@ export const containerReplicas = pgTable('container_replicas', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   /** The image this replica runs (0006). */
   image: text('image').notNull(),
+  /** How many times its command has exited (0015). */
+  failures: integer('failures').notNull().default(0),
 });
 
 export const logLines = pgTable('log_lines', {

@@ -16,8 +16,10 @@ export interface EventResource {
 export type RuntimeEventType =
   | 'DEPLOY_STARTED'
   | 'DEPLOY_FINISHED'
+  | 'DEPLOY_FAILED'
   | 'REPLICA_STARTED'
   | 'REPLICA_STOPPED'
+  | 'REPLICA_FAILED'
   | 'SCALED'
   | 'RUN_STARTED'
   | 'RUN_FINISHED'

@@ -14,6 +14,7 @@ import { startMeter, stopMeters } from '../../modules/metering/meters.ts';
 import { recordSamples } from '../../modules/metrics/store.ts';
 import { containerSize } from '../../modules/pricing/resources.ts';
 import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../modules/containers/store.ts';
+import { commandLineOf, simulatedExitCode } from './commands.ts';
 
 // The simulated runtime of containers. Each container it runs has a row in simulated_containers: the
 // replica set being rolled out (`revision`, the 5 characters in `{name}-{revision}-{n}`), a phase and when the
@@ -22,6 +23,9 @@ import { createContainerStore, type ContainerRow, type ReplicaRow } from '../../
 //   rolling:  a new replica appears (pending, "Pulling image …"), becomes running ("Started"), the next one
 //             appears…, as many as the container has now (an autoscaled one keeps its current count, within
 //             its new bounds); then replicas of the previous set terminate; then the container is running.
+//             A command that exits (simulatedExitCode) fails its replica instead (CrashLoopBackOff); it is
+//             started again, and after ROLLOUT_ATTEMPTS failures the deploy fails: the container is `failed`,
+//             the previous set keeps serving, and the failed replica waits for the next deploy.
 //   steady:   the autoscaler moves its wanted count one up or down per step within minimum..maximum, and a
 //             replica is added or removed towards it; running replicas answer the health check (a log
 //             line); mounted volumes fill slowly.
@@ -37,6 +41,8 @@ const REVISION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** How much a mounted volume fills per steady step, at most up to its size. */
 const VOLUME_GROWTH_BYTES = 1024 * 1024;
 const BYTES_PER_GB = 1_000_000_000;
+/** How many times a rollout starts a replica whose command exits before the deploy fails. */
+const ROLLOUT_ATTEMPTS = 3;
 
 type Phase = 'rolling' | 'steady' | 'deleting';
 
@@ -149,6 +155,11 @@ export function createSimulatedContainers(options: { delayMs: number }) {
   }
 
   async function start(tx: Db, container: ContainerRow, replica: ReplicaRow) {
+    const exitCode = simulatedExitCode(container);
+    if (exitCode !== 0) {
+      await crash(tx, container, replica, exitCode);
+      return;
+    }
     await tx
       .update(containerReplicas)
       .set({ status: 'running', statusMessage: 'Started' })
@@ -167,6 +178,43 @@ export function createSimulatedContainers(options: { delayMs: number }) {
       `Listening${ports}`,
       'Ready to accept requests',
     ]);
+  }
+
+  /** The replica's command exits: it is failed until started again (a rollout does, a few times). */
+  async function crash(tx: Db, container: ContainerRow, replica: ReplicaRow, exitCode: number) {
+    await tx
+      .update(containerReplicas)
+      .set({
+        status: 'failed',
+        statusMessage: `CrashLoopBackOff: exited with code ${exitCode}`,
+        failures: replica.failures + 1,
+      })
+      .where(eq(containerReplicas.id, replica.id));
+    await log(tx, replica, [`Pulled image ${replica.image}`, `Started container ${container.name}`]);
+    await log(
+      tx,
+      replica,
+      [`Error: ${commandLineOf(container)} failed`, `exited with code ${exitCode}`],
+      'stderr',
+    );
+    await recordEvent(
+      tx,
+      { kind: 'container', id: container.id },
+      'REPLICA_FAILED',
+      `Replica ${replica.name} failed: exited with code ${exitCode}`,
+    );
+  }
+
+  /** The rollout gives up: the container is failed and unlocked, the previous set keeps serving. */
+  async function failRollout(tx: Db, container: ContainerRow, replica: ReplicaRow) {
+    await createContainerStore(tx).update(container.id, { state: 'failed', locked: false });
+    await recordEvent(
+      tx,
+      { kind: 'container', id: container.id },
+      'DEPLOY_FAILED',
+      `Deploy failed: replica ${replica.name} failed ${replica.failures} times (${replica.statusMessage ?? 'exited'})`,
+    );
+    await schedule(tx, container.id, 'steady');
   }
 
   /**
@@ -201,9 +249,15 @@ export function createSimulatedContainers(options: { delayMs: number }) {
     const current = replicas.filter((replica) => replica.name.startsWith(`${container.name}-${revision}-`));
     const previous = replicas.filter((replica) => !current.includes(replica));
     const pending = current.find((replica) => replica.status === 'pending');
+    const crashed = current.find((replica) => replica.status === 'failed');
     const target = desiredReplicas(container);
     await aimFor(tx, container, target);
+    if (crashed && crashed.failures >= ROLLOUT_ATTEMPTS) {
+      await failRollout(tx, container, crashed);
+      return;
+    }
     if (pending) await start(tx, container, pending);
+    else if (crashed) await start(tx, container, crashed);
     else if (current.length < target) await addReplica(tx, container, revision, current);
     else if (current.length > target) await stop(tx, current.at(-1) as ReplicaRow, 'scaled down');
     else if (previous[0]) await stop(tx, previous[0], 'replaced by the new revision');

@@ -3,20 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { containerJobRuns, containerJobs, logLines, simulatedJobRuns } from '../../db/schema.ts';
 import type { ContainerJobRow, RunRow } from '../../modules/container-jobs/store.ts';
 import { updateRun } from '../../modules/container-jobs/runs.ts';
+import { commandLineOf, simulatedExitCode } from './commands.ts';
 
 // The simulated runtime of job runs. Each run it carries out has a row in simulated_job_runs with the time of
 // its next step: pending → running (the image is pulled and the command starts) → succeeded or failed. How it
-// ends follows from the job's command the way a shell would: `exit N` ends with code N, `false` with 1,
-// anything else with 0. Log lines: source_kind 'job-run', source_id = the run's id; a failing command writes
+// ends follows from the job's command (simulatedExitCode). Log lines: source_kind 'job-run', source_id = the run's id; a failing command writes
 // its error and exit code on stderr, as a shell's child would.
-
-/** The exit code a command line would end with in the simulation. */
-export function simulatedExitCode(job: Pick<ContainerJobRow, 'entrypoint' | 'command'>): number {
-  const words = [...(job.entrypoint ?? []), ...(job.command ?? [])].join(' ');
-  const exit = /\bexit\s+(\d{1,3})\b/.exec(words);
-  if (exit) return Number(exit[1]) % 256;
-  return /(^|[\s;&|])false($|[\s;&|])/.test(words) ? 1 : 0;
-}
 
 export function createSimulatedJobRuns(options: { delayMs: number }) {
   // Pulling the image takes a third of SIMULATED_DELAY_MS, the command four times the delay, so that a
@@ -30,9 +22,6 @@ export function createSimulatedJobRuns(options: { delayMs: number }) {
       .insert(logLines)
       .values(lines.map((line) => ({ sourceKind: 'job-run', sourceId: run.id, stream, line })));
   }
-
-  const commandLineOf = (job: ContainerJobRow) =>
-    [...(job.entrypoint ?? []), ...(job.command ?? [])].join(' ');
 
   async function begin(tx: Db, run: RunRow, job: ContainerJobRow) {
     await updateRun(tx, run.id, { status: 'running', startTime: new Date(), message: 'Running' });
