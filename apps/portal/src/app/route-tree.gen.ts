@@ -53,6 +53,7 @@ import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJ
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/configure.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/logs.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/metrics.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/overview.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRouteImport } from './routes/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure.tsx';
@@ -330,6 +331,15 @@ const ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute =
         ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute,
     } as any,
   );
+const ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute =
+  ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRouteImport.update(
+    {
+      id: '/metrics',
+      path: '/metrics',
+      getParentRoute: () =>
+        ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute,
+    } as any,
+  );
 const ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute =
   ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRouteImport.update(
     {
@@ -416,6 +426,7 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers/$namespaceName/': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
@@ -458,6 +469,7 @@ export interface FileRoutesByTo {
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
@@ -509,6 +521,7 @@ export interface FileRoutesById {
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
@@ -560,6 +573,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
@@ -602,6 +616,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container/$containerName'
@@ -652,6 +667,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
@@ -984,6 +1000,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute;
     };
+    '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': {
+      id: '/compute/serverless-containers/$namespaceName/container/$containerName/metrics';
+      path: '/metrics';
+      fullPath: '/compute/serverless-containers/$namespaceName/container/$containerName/metrics';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute;
+    };
     '/compute/serverless-containers/$namespaceName/container/$containerName/overview': {
       id: '/compute/serverless-containers/$namespaceName/container/$containerName/overview';
       path: '/overview';
@@ -1094,6 +1117,7 @@ const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteR
 interface ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteChildren {
   ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
+  ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
 }
@@ -1104,6 +1128,8 @@ const ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteCh
       ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute,
     ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute:
       ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute,
+    ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute:
+      ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute,
     ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute:
       ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute,
     ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute:

@@ -89,6 +89,9 @@ export const defaultHandlers = [
   permissionsWith({ serverlessContainer: ['create'], cloudDatabases: true }),
   graphql.query('Account', () => HttpResponse.json({ data: { account } })),
   priceList(),
+  // The overviews' Events sections: nothing has happened yet.
+  graphql.query('ContainerEvents', () => HttpResponse.json({ data: { container: { id: '1', events: [] } } })),
+  graphql.query('ContainerJobEvents', () => HttpResponse.json({ data: { containerJob: { events: [] } } })),
 ];
 
 /** The price list fails to load (an error the portal does not retry). */

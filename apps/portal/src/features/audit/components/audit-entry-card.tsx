@@ -3,17 +3,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '../api/get-audit-log.ts';
-import {
-  author,
-  diffLines,
-  EVENTS,
-  formatExact,
-  formatRelative,
-  resourceName,
-  resourceNamespace,
-  resourceType,
-} from './audit-format.ts';
-import { ChangeDiff, srOnly } from './change-diff.tsx';
+import { ChangeDiff, srOnly } from '../../../components/change-diff.tsx';
+import { diffLines } from '../../../components/change-lines.ts';
+import { formatExact, formatRelative } from '../../../lib/relative-time.ts';
+import { author, EVENTS, resourceName, resourceNamespace, resourceType } from './audit-format.ts';
 
 /** One change: who did what to which resource and when, then its change set as a diff. */
 export function AuditEntryCard({ entry, now }: { entry: AuditEntry; now: Date }) {

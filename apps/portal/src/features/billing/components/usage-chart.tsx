@@ -1,4 +1,3 @@
-import { useLayoutEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStackHorizontal } from '@visx/shape';
 import type { BillingUsageQuery, UsageResourceType } from '../../../gql/billing/graphql.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { useElementWidth } from '../../../lib/use-element-width.ts';
 import { usageResourceTypeLabels, usageResourceTypes } from './usage-types.ts';
 
 type Usage = BillingUsageQuery['usage'];
@@ -17,8 +17,6 @@ type Row = { namespace: string } & Record<UsageResourceType, number>;
 
 const barHeight = 36;
 const margin = { top: 4, right: 24, bottom: 32, left: 128 };
-// Where nothing is laid out (unit tests): a width to draw at.
-const fallbackWidth = 640;
 const longestLabel = 16;
 
 /** Each namespace's cents per resource type, the chart's rows. */
@@ -37,20 +35,6 @@ function costByNamespaceAndType(namespaces: Usage['namespaces']): Row[] {
   });
 }
 
-/** The width of the element, followed as it changes. */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width || fallbackWidth] as const;
-}
-
 /**
  * Cost by namespace, each bar split by resource type (SVG drawn with visx, in the theme's colours). A picture
  * only: the tables beside it give the figures to screen readers (the chart is one image to them) and to
@@ -58,7 +42,7 @@ function useWidth<T extends HTMLElement>() {
  */
 export function UsageChart({ usage }: { usage: Usage }) {
   const theme = useTheme();
-  const [ref, width] = useWidth<HTMLDivElement>();
+  const [ref, width] = useElementWidth<HTMLDivElement>();
   const colors: Record<UsageResourceType, string> = {
     CONTAINER: theme.palette.primary.main,
     CONTAINER_JOB: theme.palette.info.main,

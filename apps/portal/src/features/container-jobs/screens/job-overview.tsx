@@ -6,6 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { NextRuns } from '../../../components/cron-editor/index.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FactsList } from '../../../components/facts-list.tsx';
+import { ResourceEvents } from '../../../components/resource-events.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { Section } from '../../../components/section.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
@@ -18,6 +19,7 @@ import {
 } from '../../../components/workload/workload-details.tsx';
 import { customerLocale, customerTimeZone } from '../../../lib/format.ts';
 import { useContainerJob } from '../api/get-container-job.ts';
+import { useContainerJobEvents } from '../api/get-container-job-events.ts';
 import { runColumns } from '../components/run-columns.tsx';
 import { ScheduleText } from '../components/schedule-text.tsx';
 
@@ -28,7 +30,8 @@ const route = getRouteApi(
 /** Everything about the job at a glance; the layout around it has loaded it (same query). */
 export function JobOverview() {
   const { namespaceName, containerJobName } = route.useParams();
-  const { data: job } = useContainerJob(namespaceName, containerJobName);
+  const { data: job, dataUpdatedAt } = useContainerJob(namespaceName, containerJobName);
+  const events = useContainerJobEvents(namespaceName, containerJobName);
   const columns = useMemo(
     () => runColumns(namespaceName, containerJobName),
     [namespaceName, containerJobName],
@@ -95,6 +98,12 @@ export function JobOverview() {
       <MountsDetails
         mounts={job.mounts}
         empty="No volumes mounted: files written by a run are gone when it ends."
+      />
+
+      <ResourceEvents
+        query={events}
+        resourceUpdatedAt={dataUpdatedAt}
+        empty="Runs starting and finishing, and changes, appear here as they happen."
       />
     </Stack>
   );

@@ -16,6 +16,7 @@ const containerTabs: readonly RouteTab[] = [
     to: '/compute/serverless-containers/$namespaceName/container/$containerName/configure',
   },
   { label: 'Logs', to: '/compute/serverless-containers/$namespaceName/container/$containerName/logs' },
+  { label: 'Metrics', to: '/compute/serverless-containers/$namespaceName/container/$containerName/metrics' },
 ];
 
 /** Heading, state, delete action and tabs of one container; or why it cannot be shown. */

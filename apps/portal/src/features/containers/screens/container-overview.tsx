@@ -8,8 +8,10 @@ import { FactsList } from '../../../components/facts-list.tsx';
 import { ResourceTable, type ResourceColumn } from '../../../components/resource-table.tsx';
 import { Section } from '../../../components/section.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
+import { ResourceEvents } from '../../../components/resource-events.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useContainer, type ContainerDetails } from '../api/get-container.ts';
+import { useContainerEvents } from '../api/get-container-events.ts';
 import { useDefaultContainerAddress } from '../api/get-default-address.ts';
 import { formatResources } from '../../../components/workload/resources.ts';
 import {
@@ -64,8 +66,9 @@ function scalingText(container: ContainerDetails): string {
 /** Everything about the container at a glance; the layout around it has loaded it (same query). */
 export function ContainerOverview() {
   const { namespaceName, containerName } = route.useParams();
-  const { data: container } = useContainer(namespaceName, containerName);
+  const { data: container, dataUpdatedAt } = useContainer(namespaceName, containerName);
   const defaultHost = useDefaultContainerAddress(namespaceName, containerName);
+  const events = useContainerEvents(namespaceName, containerName);
   if (!container) return null;
 
   const facts = [
@@ -129,6 +132,12 @@ export function ContainerOverview() {
       <MountsDetails
         mounts={container.mounts}
         empty="No volumes mounted: files written by the replicas are lost when they restart."
+      />
+
+      <ResourceEvents
+        query={events}
+        resourceUpdatedAt={dataUpdatedAt}
+        empty="Deploys, replicas, scaling and changes appear here as they happen."
       />
     </Stack>
   );

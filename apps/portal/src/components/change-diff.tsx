@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
-import { secretChange, type DiffLine } from './audit-format.ts';
+import { secretChange, type DiffLine } from './change-lines.ts';
 
 // Said to screen readers, which announce neither strike-through nor colour.
 export const srOnly = {

@@ -1,0 +1,195 @@
+import { useEffect, useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  mdiAlertCircleOutline,
+  mdiArrowUpDown,
+  mdiCheckCircleOutline,
+  mdiDeleteOutline,
+  mdiEyeOutline,
+  mdiFlagCheckered,
+  mdiHarddiskPlus,
+  mdiHistory,
+  mdiInformationOutline,
+  mdiPencilOutline,
+  mdiPlay,
+  mdiPlayCircleOutline,
+  mdiPlusCircleOutline,
+  mdiRocketLaunchOutline,
+  mdiStopCircleOutline,
+} from '@mdi/js';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { formatExact, formatRelative } from '../lib/relative-time.ts';
+import { useNow } from '../lib/use-now.ts';
+import { ChangeDiff, srOnly } from './change-diff.tsx';
+import { diffLines, type ChangeSetEntry } from './change-lines.ts';
+import { EmptyState } from './empty-state.tsx';
+import { LoadError } from './load-error.tsx';
+import { MdiIcon } from './mdi-icon.tsx';
+import { Section } from './section.tsx';
+
+/** One event as the overviews ask for it (`events(limit: …) { id occurredAt type message account { email } changeSet { … } }`). */
+export interface ResourceEventItem {
+  id: string;
+  occurredAt: string;
+  type: string;
+  message: string;
+  account?: { email: string } | null;
+  changeSet: readonly ChangeSetEntry[];
+}
+
+/** How many of the newest events an overview asks for. */
+export const overviewEventsLimit = 20;
+
+/** While nothing changes, the events still refresh at this pace: replicas stop and runs start on their own. */
+export const quietEventsIntervalMs = 30_000;
+
+interface EventKind {
+  label: string;
+  icon: string;
+  tone: 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
+}
+
+// By the type's name rather than a record of the generated enum: a type the platform adds later still shows,
+// under its own name, in a portal built before it.
+const eventKinds: Partial<Record<string, EventKind>> = {
+  CREATED: { label: 'Created', icon: mdiPlusCircleOutline, tone: 'primary' },
+  CHANGED: { label: 'Changed', icon: mdiPencilOutline, tone: 'primary' },
+  DELETED: { label: 'Deleted', icon: mdiDeleteOutline, tone: 'warning' },
+  REVEALED: { label: 'Credentials revealed', icon: mdiEyeOutline, tone: 'warning' },
+  DEPLOY_STARTED: { label: 'Deploy started', icon: mdiRocketLaunchOutline, tone: 'info' },
+  DEPLOY_FINISHED: { label: 'Deploy finished', icon: mdiCheckCircleOutline, tone: 'success' },
+  DEPLOY_FAILED: { label: 'Deploy failed', icon: mdiAlertCircleOutline, tone: 'error' },
+  REPLICA_STARTED: { label: 'Replica started', icon: mdiPlayCircleOutline, tone: 'default' },
+  REPLICA_STOPPED: { label: 'Replica stopped', icon: mdiStopCircleOutline, tone: 'default' },
+  REPLICA_FAILED: { label: 'Replica failed', icon: mdiAlertCircleOutline, tone: 'error' },
+  SCALED: { label: 'Scaled', icon: mdiArrowUpDown, tone: 'info' },
+  RUN_STARTED: { label: 'Run started', icon: mdiPlay, tone: 'default' },
+  RUN_FINISHED: { label: 'Run finished', icon: mdiFlagCheckered, tone: 'default' },
+  VOLUME_GROWN: { label: 'Volume grown', icon: mdiHarddiskPlus, tone: 'info' },
+};
+
+/** `Replica failed` for `REPLICA_FAILED`, with its icon and colour. */
+const kindOf = (type: string): EventKind =>
+  eventKinds[type] ?? {
+    label: type.charAt(0) + type.slice(1).toLowerCase().replaceAll('_', ' '),
+    icon: mdiInformationOutline,
+    tone: 'default',
+  };
+
+function EventEntry({ event, now }: { event: ResourceEventItem; now: Date }) {
+  const [open, setOpen] = useState(false);
+  const changesId = useId();
+  const kind = kindOf(event.type);
+  const when = new Date(event.occurredAt);
+  const lines = diffLines(event.changeSet);
+  return (
+    <Stack
+      component="li"
+      spacing={0.5}
+      sx={{ py: 1.5, minWidth: 0, '& + &': { borderTop: 1, borderColor: 'divider' } }}
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 0.5, sm: 1.5 }}
+        sx={{ alignItems: { sm: 'center' }, minWidth: 0 }}
+      >
+        <Chip
+          size="small"
+          variant="outlined"
+          color={kind.tone}
+          icon={<MdiIcon path={kind.icon} />}
+          label={kind.label}
+          sx={{ alignSelf: 'flex-start', flexShrink: 0 }}
+        />
+        <Typography variant="body2" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+          {event.message}
+          {event.account && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {' '}
+              by {event.account.email}
+            </Typography>
+          )}
+        </Typography>
+        <Typography
+          component="time"
+          variant="body2"
+          color="text.secondary"
+          dateTime={event.occurredAt}
+          title={formatExact(when)}
+          sx={{ flexShrink: 0 }}
+        >
+          {formatRelative(when, now)}
+          <span style={srOnly}>, {formatExact(when)}</span>
+        </Typography>
+      </Stack>
+      {lines.length > 0 && (
+        <div>
+          <Button
+            size="small"
+            aria-expanded={open}
+            aria-controls={open ? changesId : undefined}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide changes' : `Show changes (${lines.length})`}
+          </Button>
+          {open && (
+            <div id={changesId}>
+              <ChangeDiff lines={lines} />
+            </div>
+          )}
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The resource's newest events (deploys, replicas, scaling, runs, and who changed what), in a section of the
+ * overview. Refreshed with the resource: whenever the overview's query of it has newer data than the events
+ * (it polls while the resource changes), and at a slow pace otherwise.
+ */
+export function ResourceEvents({
+  query,
+  resourceUpdatedAt,
+  empty,
+}: {
+  query: UseQueryResult<readonly ResourceEventItem[]>;
+  /** What shows up here, said while nothing has yet. */
+  empty: string;
+  /** When the overview last loaded the resource (its query's `dataUpdatedAt`). */
+  resourceUpdatedAt: number;
+}) {
+  const now = useNow();
+  const { data, isPending, isError, isFetching, refetch } = query;
+  // A failed fetch counts as an answer too: it is retried at the next newer resource, not at once in a loop.
+  const answeredAt = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
+  useEffect(() => {
+    if (!isFetching && resourceUpdatedAt > answeredAt) void refetch();
+  }, [resourceUpdatedAt, answeredAt, isFetching, refetch]);
+
+  return (
+    <Section title="Events" description={`What happened, newest first; the last ${overviewEventsLimit}.`}>
+      {isPending ? (
+        <Stack spacing={1} aria-label="Loading events">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height={32} />
+          ))}
+        </Stack>
+      ) : isError ? (
+        <LoadError title="The events could not be loaded" onRetry={refetch} />
+      ) : data.length === 0 ? (
+        <EmptyState icon={mdiHistory} title="No events yet" description={empty} />
+      ) : (
+        <Stack component="ol" aria-label="Events" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {data.map((event) => (
+            <EventEntry key={event.id} event={event} now={now} />
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
