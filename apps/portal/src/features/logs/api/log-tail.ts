@@ -46,12 +46,14 @@ const jobRunLogTail = graphql(`
 const reconnectPolicy = { retries: Infinity, initialDelayMs: 500 };
 const MAX_RECONNECT_DELAY_MS = 30_000;
 
-const client = createClient({
-  url: () => new URL(env.consoleLogsGraphqlUrl, window.location.href).href,
-  // Asked at every connection: a reconnection after a long drop sends a fresh token.
-  headers: async () => ({ authorization: `Bearer ${await session.getAccessToken()}` }),
-  retryAttempts: 0,
-});
+/** A client per tail (cheap: it holds no connection of its own), taking the page's fetch as it is then. */
+const createTailClient = () =>
+  createClient({
+    url: () => new URL(env.consoleLogsGraphqlUrl, window.location.href).href,
+    // Asked at every connection: a reconnection after a long drop sends a fresh token.
+    headers: async () => ({ authorization: `Bearer ${await session.getAccessToken()}` }),
+    retryAttempts: 0,
+  });
 
 export type TailState = 'connecting' | 'following' | 'reconnecting';
 
@@ -79,6 +81,7 @@ export const laterLineId = (a: string, b: string) => (Number(b) > Number(a) ? b 
 
 /** Follows a source's new lines until the returned function is called. */
 export function followLogTail(options: FollowOptions): () => void {
+  const client = createTailClient();
   let afterId = options.afterId;
   let attempt = 0;
   let stopped = false;

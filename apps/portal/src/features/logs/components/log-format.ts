@@ -1,9 +1,8 @@
 import type { LogLineItem } from '../api/log-lines.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
+  month: 'short',
+  day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',

@@ -36,7 +36,7 @@ function LogRow({ line, showTimestamps, showWriter }: { line: LogLineItem } & Om
         </Box>
       )}
       {showWriter && (
-        <Box component="span" sx={{ color: 'text.secondary', mr: 1.5 }}>
+        <Box component="span" sx={{ color: 'text.secondary', mr: 1.5, whiteSpace: 'nowrap' }}>
           {lineWriter(line)}
         </Box>
       )}

@@ -26,6 +26,8 @@ export function ContainerLogsScreen() {
         size="small"
         value={replica}
         onChange={(event) => setReplica(event.target.value)}
+        // "All replicas" is the empty value: shown as chosen, not as an empty field.
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         sx={{ maxWidth: { sm: 360 } }}
       >
         <MenuItem value={ALL_REPLICAS}>All replicas</MenuItem>
