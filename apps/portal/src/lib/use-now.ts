@@ -2,15 +2,12 @@ import { useEffect, useState } from 'react';
 
 const minuteMs = 60_000;
 
-/**
- * The current time, renewed every minute (or every `intervalMs`), so times computed from it (next runs) never
- * fall into the past, and one counted up from it (a running run's duration) keeps counting.
- */
-export function useNow(intervalMs = minuteMs): Date {
+/** The current time, renewed every minute, so times computed from it (next runs) never fall into the past. */
+export function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    const timer = setInterval(() => setNow(new Date()), minuteMs);
     return () => clearInterval(timer);
-  }, [intervalMs]);
+  }, []);
   return now;
 }

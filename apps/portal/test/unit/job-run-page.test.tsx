@@ -1,13 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { graphql, http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JobRunLogsQuery, JobRunLogsQueryVariables } from '../../src/gql/console-logs/graphql.ts';
 import type { ContainerJobQuery } from '../../src/gql/graphql.ts';
 import { namespace } from '../support/fixtures.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
 // A job's runs: each named in the runs table with what started it and a link to its page; the page shows one
-// run's status, timing, trigger and message, and follows it while it runs (issue 15).
+// run's status, timing, trigger and message, and follows it while it runs, with its log (issue 15).
 
 type JobDetails = ContainerJobQuery['containerJob'];
 type JobRun = JobDetails['runs'][number];
@@ -64,6 +65,31 @@ function serveJob(...answers: (JobDetails | 'not found')[]) {
   return { asked: () => asked };
 }
 
+type LogLine = JobRunLogsQuery['jobRunLogs'][number];
+
+/** The lines each run wrote (oldest first); the log's live tail opens and stays quiet. */
+function serveRunLogs(lines: Record<string, LogLine[]>) {
+  server.use(
+    graphql.query<JobRunLogsQuery, JobRunLogsQueryVariables>('JobRunLogs', ({ variables }) =>
+      HttpResponse.json({ data: { jobRunLogs: [...(lines[variables.source.run] ?? [])].reverse() } }),
+    ),
+    http.post('*/graphql/console-logs', ({ request }) =>
+      request.headers.get('accept')?.includes('text/event-stream')
+        ? new HttpResponse(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } })
+        : undefined,
+    ),
+  );
+}
+
+const logLine = (id: number, run: string, line: string, stream: LogLine['stream'] = 'STDOUT'): LogLine => ({
+  id: String(id),
+  occurredAt: `2025-01-02T09:30:0${id}.000Z`,
+  stream,
+  line,
+  replica: null,
+  run,
+});
+
 const jobPath = '/compute/serverless-containers/shop/container-job/report';
 const openRun = (runName: string) => renderWithProviders({ path: `${jobPath}/runs/${runName}` });
 
@@ -72,8 +98,18 @@ const fact = (term: string) => {
   return dt.nextElementSibling?.textContent;
 };
 
+beforeEach(() => {
+  serveRunLogs({});
+  // jsdom lays nothing out: the log shows 400 px, each of its rows is 20 px high.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.getAttribute('aria-label') === 'Log lines' ? 400 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(20);
+});
+
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('runs table', () => {
@@ -112,6 +148,23 @@ describe('run page', () => {
     expect(fact('Ended')).toBe(new Date(failedRun.endTime ?? '').toLocaleString('en-US', dateStyle));
     expect(fact('Duration')).toBe('7 s');
     expect(fact('Message')).toBe('Exited with code 3');
+  });
+
+  it('shows the log of this run, its error on stderr', async () => {
+    serveRunLogs({
+      'report-manual-ab12c': [
+        logLine(1, 'report-manual-ab12c', 'Started sh -c exit 3'),
+        logLine(2, 'report-manual-ab12c', 'Error: sh -c exit 3 failed', 'STDERR'),
+        logLine(3, 'report-manual-ab12c', 'exited with code 3', 'STDERR'),
+      ],
+      'report-29000000': [logLine(4, 'report-29000000', 'Completed')],
+    });
+    serveJob(job([failedRun, scheduledRun]));
+    openRun('report-manual-ab12c');
+    const log = within(await screen.findByRole('region', { name: 'Log' }));
+    expect(await log.findByText('exited with code 3')).toBeVisible();
+    expect(log.getByText('Started sh -c exit 3')).toBeVisible();
+    expect(log.queryByText('Completed')).not.toBeInTheDocument();
   });
 
   it('says a scheduled run was started by the schedule', async () => {

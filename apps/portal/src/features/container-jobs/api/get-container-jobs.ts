@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '../../../lib/graphql/document.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import { containerJobsQueryKey } from './query-keys.ts';
 
 const namespaceContainerJobsQuery = graphql(`
   query NamespaceContainerJobs($namespace: String!) {
@@ -24,9 +24,6 @@ const namespaceContainerJobsQuery = graphql(`
     }
   }
 `);
-
-export const containerJobsQueryKey = (namespace: string) =>
-  [...namespaceScopeKey(namespace), 'container-jobs'] as const;
 
 export const containerJobsQueryOptions = (namespace: string) =>
   queryOptions({

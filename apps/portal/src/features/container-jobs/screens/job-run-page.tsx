@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import { mdiMagnify } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
@@ -11,7 +11,6 @@ import { ButtonLink } from '../../../components/router-links.tsx';
 import { Section } from '../../../components/section.tsx';
 import { formatDateTime, formatDuration } from '../../../lib/format.ts';
 import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
-import { useNow } from '../../../lib/use-now.ts';
 import { useContainerJob, type ContainerJobRunDetails } from '../api/get-container-job.ts';
 import { RunTrigger } from '../components/run-trigger.tsx';
 
@@ -59,12 +58,26 @@ function RunNotFound({ jobFound }: { jobFound: boolean }) {
   );
 }
 
-/** Ended, or for how long it has run so far (counted each second while it runs). */
+/**
+ * Seconds since `start`, counted anew each second while `counting`. Its own clock rather than lib/use-now: that
+ * module lives in the cron editor's chunk, which the job's configure route shares, and importing it here too
+ * would split it into a file of its own on that route (budget: bench/bundle-size).
+ */
+function useSecondsSince(start: string | null | undefined, counting: boolean): number | null {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!counting) return;
+    const timer = setInterval(() => setNow(Date.now()), secondMs);
+    return () => clearInterval(timer);
+  }, [counting]);
+  return start ? (now - new Date(start).getTime()) / secondMs : null;
+}
+
+/** Ended, or for how long it has run so far. */
 function useRunDuration(run: ContainerJobRunDetails): number | null {
   const active = isRunActive(run);
-  const now = useNow(active ? secondMs : undefined);
-  if (run.duration != null || !active || !run.startTime) return run.duration ?? null;
-  return (now.getTime() - new Date(run.startTime).getTime()) / secondMs;
+  const elapsed = useSecondsSince(run.startTime, active);
+  return run.duration ?? (active ? elapsed : null);
 }
 
 function RunFacts({ run }: { run: ContainerJobRunDetails }) {

@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { JobRunPage } from '../../../../../../../../features/container-jobs/screens/job-run-page.tsx';
+import {
+  isRunActive,
+  JobRunPage,
+} from '../../../../../../../../features/container-jobs/screens/job-run-page.tsx';
+import { LogViewer } from '../../../../../../../../features/logs/components/log-viewer.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName',
@@ -8,5 +12,21 @@ export const Route = createFileRoute(
     title: '{runName} · {containerJobName} · {namespaceName}',
     breadcrumbs: [{ label: '{runName}' }],
   },
-  component: JobRunPage,
+  component: RunPage,
 });
+
+/** The run's page with its log, followed while the run waits or runs. */
+function RunPage() {
+  const { namespaceName, containerJobName, runName } = Route.useParams();
+  return (
+    <JobRunPage
+      log={(run) => (
+        <LogViewer
+          source={{ kind: 'job-run', namespace: namespaceName, job: containerJobName, run: runName }}
+          live={isRunActive(run)}
+          downloadName={runName}
+        />
+      )}
+    />
+  );
+}
