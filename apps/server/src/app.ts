@@ -7,6 +7,7 @@ import type { Environment } from './environment.ts';
 import { graphqlApis } from './graphql/plugin.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { flagRoutes } from './modules/flags/routes.ts';
 import { createAuthenticator } from './http/authentication.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
@@ -98,6 +99,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     authenticate,
   });
   await app.register(logRoutes, { env, logs: services.logs, authenticate });
+  if (!env.FLAGS_URL) await app.register(flagRoutes, { env, flags: services.flags });
   const admin = database.kind === 'pglite' ? adminEndpoint(app, services) : undefined;
   await app.register(portalRoutes, { distDir: portalDist });
 

@@ -11,6 +11,7 @@ import { createContainerJobService } from './modules/container-jobs/service.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
 import { createContainerService } from './modules/containers/service.ts';
 import { createEventService } from './modules/events/service.ts';
+import { createFlagService } from './modules/flags/service.ts';
 import { createLogService } from './modules/logs/service.ts';
 import { createMetricService } from './modules/metrics/service.ts';
 import { createMetering } from './modules/metering/service.ts';
@@ -114,6 +115,7 @@ export function createServices(deps: {
     }),
     databaseClusters,
     events: createEventService({ db: database.db }),
+    flags: createFlagService({ db: database.db }),
     metrics: createMetricService({ db: database.db }),
   };
   const logs = createLogService({

@@ -9,7 +9,10 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
                                                         SUPPORTING_PROHIBITED_CONTENT, DEFAULT
   customer unsuspend --email E
   subscription grant --email E --product P           P: serverless-container, cloud-database
-  subscription revoke --email E --product P`;
+  subscription revoke --email E --product P
+  flag list                                          every feature flag and whom it is on for
+  flag enable NAME [--email E]                       on for everyone, or for one more user (E's account)
+  flag disable NAME [--email E]                      off for everyone, or no longer for that user`;
 
 export interface CommandResult {
   exitCode: number;
@@ -43,7 +46,12 @@ export async function runAdminCommand(argv: string[], services: Services): Promi
     return usageError((error as Error).message);
   }
   const { positionals, values } = parsed;
-  const command = positionals.join(' ');
+  // `flag enable NAME`: the flag's name is the command's argument.
+  const command = positionals.slice(0, 2).join(' ');
+  const argument = positionals[2];
+  const takesArgument = command === 'flag enable' || command === 'flag disable';
+  if (positionals.length > (takesArgument ? 3 : 2))
+    return usageError(`Unexpected argument: ${positionals.slice(takesArgument ? 3 : 2).join(' ')}`);
   const { email = '', product = '' } = values;
   try {
     switch (command) {
@@ -84,6 +92,21 @@ export async function runAdminCommand(argv: string[], services: Services): Promi
         const grant = command === 'subscription grant';
         await services.accounts.setSubscription(email, product, grant);
         return ok(`${grant ? 'Granted' : 'Revoked'} ${product} ${grant ? 'to' : 'from'} ${email}`);
+      }
+      case 'flag list': {
+        const flags = await services.flags.list();
+        const state = (flag: (typeof flags)[number]) =>
+          !flag.enabled ? 'off' : flag.userIds.length ? `on for users ${flag.userIds.join(', ')}` : 'on';
+        return ok(['name\tstate', ...flags.map((flag) => `${flag.name}\t${state(flag)}`)].join('\n'));
+      }
+      case 'flag enable':
+      case 'flag disable': {
+        if (!argument) return usageError('Missing the flag name');
+        const user = values.email ? String((await services.accounts.requireByEmail(email)).id) : undefined;
+        const enable = command === 'flag enable';
+        await (enable ? services.flags.enable(argument, user) : services.flags.disable(argument, user));
+        const whom = values.email ? ` for ${email}` : ' for everyone';
+        return ok(`${enable ? 'Enabled' : 'Disabled'} ${argument}${whom}`);
       }
       default:
         return usageError(command ? `Unknown command: ${command}` : 'No command given');

@@ -484,3 +484,10 @@ export const metricPoints = pgTable(
     }),
   ],
 );
+
+export const featureFlags = pgTable('feature_flags', {
+  name: text('name').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  userIds: text('user_ids').array().notNull().default([]),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

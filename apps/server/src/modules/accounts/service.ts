@@ -65,6 +65,7 @@ export function createAccountService(deps: {
   return {
     create,
     findById: store.findById,
+    requireByEmail,
 
     /** Checks a password; throws SignInThrottled while blocked. Returns the account or null. */
     async authenticate(
