@@ -99,7 +99,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     authenticate,
   });
   await app.register(logRoutes, { env, logs: services.logs, authenticate });
-  if (!env.FLAGS_URL) await app.register(flagRoutes, { env, flags: services.flags });
+  await app.register(flagRoutes, { env, flags: services.flags });
   const admin = database.kind === 'pglite' ? adminEndpoint(app, services) : undefined;
   await app.register(portalRoutes, { distDir: portalDist });
 

@@ -100,10 +100,10 @@ const schema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   // Lets the registry sign-in check reach private and loopback addresses, over plain http too (tests).
   REGISTRY_VERIFY_ALLOW_PRIVATE: booleanFlag.default(false),
-  // Feature flags: the portal reads them from the Unleash frontend API. Without FLAGS_URL Berth serves it at
-  // /api/frontend from its own flags (`npm run admin -- flag …`); with FLAGS_URL (a real Unleash's frontend
-  // API or an Unleash proxy) the portal asks that instead and /api/frontend is not served. FLAGS_CLIENT_KEY is
-  // the frontend key the portal sends (a frontend token, visible to browsers: not a secret).
+  // Feature flags: the portal reads them from the Unleash frontend API at /api/frontend. Without FLAGS_URL Berth
+  // answers from its own flags (`npm run admin -- flag …`); with FLAGS_URL (a real Unleash's frontend API, e.g.
+  // https://unleash.example.com/api/frontend, or an Unleash proxy) it forwards there. FLAGS_CLIENT_KEY is the
+  // frontend key the portal sends and Unleash expects (a frontend token, visible to browsers: not a secret).
   FLAGS_URL: z.url().optional(),
   FLAGS_CLIENT_KEY: z.string().min(1).default('default:development.berth-portal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -155,15 +155,3 @@ describe('the Unleash frontend API at /api/frontend', () => {
     client.stop();
   });
 });
-
-describe('with FLAGS_URL set', () => {
-  it('does not serve /api/frontend: the portal asks that Unleash instead', async () => {
-    const withUnleash = await startServer({ FLAGS_URL: 'https://unleash.example.com/api/frontend' });
-    try {
-      const response = await fetch(`${withUnleash.url}/api/frontend`, { headers: { authorization: KEY } });
-      expect(response.status).toBe(404);
-    } finally {
-      await withUnleash.close();
-    }
-  });
-});
