@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { admin, createCustomer } from './support/admin.ts';
 import { platformRequest, waitUntilSettled } from './support/platform.ts';
 import { createNamespace, expectAccessible, namespacesPath, openSignedIn } from './support/portal.ts';
-import { captureScreens } from './support/screens.ts';
+import { captureScreens, useTheme } from './support/screens.ts';
 
 // A container's logs tab (issue 15): the replicas' lines arrive live, those of replicas started by scaling up
 // too, one replica can be picked, and a filter narrows the lines.
@@ -44,10 +44,25 @@ test('a customer follows the log of a container live while it scales, per replic
   await test.step('scaled to three replicas, the new ones log into All replicas while followed', async () => {
     await waitUntilSettled(page, 'logged');
     await containerRequest(page, 'Modify', { scaling: { manual: { replicas: 3 } } });
-    await expect(lines.getByText('Ready to accept requests')).toHaveCount(3, { timeout: 90_000 });
     await waitUntilSettled(page, 'logged');
+    const { container } = await platformRequest<{ container: { replicas: { name: string }[] } }>(
+      page,
+      `query { container(containerResourceInput: { namespace: "logged", name: "web" }) { replicas { name } } }`,
+    );
+    expect(container.replicas).toHaveLength(3);
+    for (const { name } of container.replicas) {
+      const ready = lines
+        .locator('[data-index]', { hasText: name })
+        .filter({ hasText: 'Ready to accept requests' });
+      await expect(ready).toBeVisible();
+    }
     await expect(lines.getByText(/GET \/healthz 200/).first()).toBeVisible({ timeout: 30_000 });
+    // The replaced replica's SIGTERM notice is on stderr: its colour is checked in both themes.
+    await expect(lines.getByText('Received SIGTERM, shutting down').first()).toBeVisible();
     await expectAccessible(page);
+    await useTheme(page, 'dark');
+    await expectAccessible(page);
+    await useTheme(page, 'light');
     await captureScreens(page, 'container-logs-all');
   });
 
@@ -75,5 +90,15 @@ test('a customer follows the log of a container live while it scales, per replic
       .toBeGreaterThan(before);
     await expectAccessible(page);
     await captureScreens(page, 'container-logs-filtered');
+  });
+
+  await test.step('paused, new lines are counted but not shown until resumed', async () => {
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const shown = await lines.getByText(/GET \/healthz 200/).count();
+    await expect(page.getByRole('status')).toHaveText(/^Paused · [1-9]\d* new lines?$/, { timeout: 30_000 });
+    expect(await lines.getByText(/GET \/healthz 200/).count()).toBe(shown);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByRole('status')).toHaveText('Following');
+    expect(await lines.getByText(/GET \/healthz 200/).count()).toBeGreaterThan(shown);
   });
 });

@@ -17,6 +17,8 @@ const srOnly = {
 
 /** Within this many pixels of the end counts as at the end: following goes on. */
 const AT_END_PX = 32;
+/** Time and writer before a line: quieter than it, each kept whole. */
+const prefixSx = { color: 'text.secondary', whiteSpace: 'nowrap' } as const;
 const ROW_ESTIMATE_PX = 20;
 
 interface LogLinesProps {
@@ -30,15 +32,20 @@ function LogRow({ line, showTimestamps, showWriter }: { line: LogLineItem } & Om
   const stderr = line.stream === 'STDERR';
   return (
     <>
+      {/* Spaces, not margins, between the parts: a narrow screen breaks the row there, not inside a word. */}
       {showTimestamps && (
-        <Box component="span" sx={{ color: 'text.secondary', mr: 1.5, whiteSpace: 'nowrap' }}>
-          {lineTime(line)}
-        </Box>
+        <>
+          <Box component="span" sx={prefixSx}>
+            {lineTime(line)}
+          </Box>{' '}
+        </>
       )}
       {showWriter && (
-        <Box component="span" sx={{ color: 'text.secondary', mr: 1.5, whiteSpace: 'nowrap' }}>
-          {lineWriter(line)}
-        </Box>
+        <>
+          <Box component="span" sx={prefixSx}>
+            {lineWriter(line)}
+          </Box>{' '}
+        </>
       )}
       {stderr && <Box sx={srOnly}>stderr: </Box>}
       <Box
@@ -75,10 +82,12 @@ export function LogLines({ lines, showTimestamps, showWriter }: LogLinesProps) {
     overscan: 20,
   });
 
-  // New lines while following at the end: the newest comes into view. Scrolled up, the reader stays put.
+  // New lines while the reader is at the end: the newest comes into view; so it does when rows grow or
+  // shrink (measured, or rewrapped at another width). Scrolled up, the reader stays put.
+  const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     if (atEnd && lines.length > 0) virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
-  }, [lines, atEnd, virtualizer]);
+  }, [lines, atEnd, virtualizer, totalSize]);
 
   const onScroll = () => {
     const element = scroller.current;
@@ -108,7 +117,7 @@ export function LogLines({ lines, showTimestamps, showWriter }: LogLinesProps) {
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
-        <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        <Box sx={{ height: totalSize, position: 'relative', width: '100%' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const line = lines[item.index];
             if (!line) return null;
