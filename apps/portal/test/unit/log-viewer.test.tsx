@@ -182,6 +182,23 @@ describe('log viewer', () => {
     );
   });
 
+  it('says why the log cannot be loaded when the platform refuses', async () => {
+    server.use(
+      graphql.query('ContainerLogs', () =>
+        HttpResponse.json({
+          errors: [
+            { message: 'Replica web-abc12-2 of container web not found', extensions: { code: 'NOT_FOUND' } },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(
+      <LogViewer source={{ ...source, replica: 'web-abc12-2' }} live downloadName="web-abc12-2" />,
+    );
+    expect(await screen.findByRole('heading', { name: 'The log could not be loaded' })).toBeVisible();
+    expect(screen.getByText('Replica web-abc12-2 of container web not found')).toBeVisible();
+  });
+
   it('says so when there are no lines yet', async () => {
     recentLines([]);
     const opened = tails();

@@ -61,4 +61,6 @@ export const recentLinesQueryOptions = (source: LogSource, filter: string) =>
     queryFn: ({ signal }) => newestLines(source, filter, signal).then((lines) => lines.reverse()),
     staleTime: Infinity,
     gcTime: 0,
+    // A source that is gone (a replica stopped since it was picked) is said in the viewer, not on top of it.
+    meta: { quietCodes: ['NOT_FOUND'] },
   });

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { LogSource } from '../api/log-source.ts';
 import { downloadLog } from './log-format.ts';
@@ -65,7 +66,14 @@ export function LogViewer({ source, live, downloadName }: LogViewerProps) {
 
   let body;
   if (recent.isError) {
-    body = <LoadError title="The log could not be loaded" onRetry={recent.refetch} />;
+    body = (
+      <LoadError
+        title="The log could not be loaded"
+        // The platform's own words when it answered (such as a replica that has stopped), else the default.
+        {...(recent.error instanceof GraphQLRequestError ? { description: recent.error.message } : {})}
+        onRetry={recent.refetch}
+      />
+    );
   } else if (!recent.data) {
     body = <Skeleton variant="rounded" height={320} aria-busy="true" aria-label="Loading the log" />;
   } else if (lines.length === 0) {
