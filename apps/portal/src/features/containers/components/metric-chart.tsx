@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { alpha, useTheme } from '@mui/material/styles';
+import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
@@ -18,6 +18,10 @@ interface Sample {
 }
 
 const height = 180;
+
+/** The maximum's band: the line's colour, light enough for the line to stand out on it in either theme. */
+export const bandColor = (theme: Theme) =>
+  alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.3 : 0.18);
 const margin = { top: 8, right: 16, bottom: 28, left: 52 };
 
 /**
@@ -47,7 +51,7 @@ function timeFormat(range: MetricsRange): Intl.DateTimeFormat {
   if (!format) {
     format = new Intl.DateTimeFormat(
       undefined,
-      range === 'WEEK' ? { weekday: 'short', day: 'numeric' } : { hour: 'numeric', minute: '2-digit' },
+      range === 'WEEK' ? { month: 'short', day: 'numeric' } : { hour: 'numeric', minute: '2-digit' },
     );
     timeFormats.set(range, format);
   }
@@ -91,6 +95,7 @@ export function MetricChart({
   });
   const runs = contiguousRuns(series.points, resolution);
   const line = theme.palette.primary.main;
+  const band = bandColor(theme);
   const axisLabel = {
     fill: theme.palette.text.secondary,
     fontSize: 12,
@@ -105,14 +110,19 @@ export function MetricChart({
           <GridRows scale={yScale} width={innerWidth} numTicks={4} stroke={theme.palette.divider} />
           {runs.map((run) =>
             run.length === 1 && run[0] ? (
-              <circle
-                key={run[0].at.getTime()}
-                data-line="average"
-                cx={x(run[0])}
-                cy={yScale(run[0].average)}
-                r={2.5}
-                fill={line}
-              />
+              // A minute alone: its maximum as a bar, its average as a dot on it.
+              <g key={run[0].at.getTime()}>
+                <line
+                  data-line="maximum"
+                  x1={x(run[0])}
+                  x2={x(run[0])}
+                  y1={yScale(run[0].average)}
+                  y2={yScale(run[0].maximum)}
+                  stroke={band}
+                  strokeWidth={5}
+                />
+                <circle data-line="average" cx={x(run[0])} cy={yScale(run[0].average)} r={2.5} fill={line} />
+              </g>
             ) : (
               <g key={run[0]?.at.getTime()}>
                 <Area<Sample>
@@ -120,7 +130,7 @@ export function MetricChart({
                   x={x}
                   y0={(sample) => yScale(sample.average)}
                   y1={(sample) => yScale(sample.maximum)}
-                  fill={alpha(line, theme.palette.mode === 'dark' ? 0.3 : 0.18)}
+                  fill={band}
                   data-line="maximum"
                 />
                 <LinePath<Sample>

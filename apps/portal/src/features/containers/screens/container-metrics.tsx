@@ -5,13 +5,13 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { getRouteApi } from '@tanstack/react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Section } from '../../../components/section.tsx';
 import type { MetricsRange } from '../../../gql/graphql.ts';
 import { useContainerMetrics, type ContainerMetrics } from '../api/get-container-metrics.ts';
-import { MetricChart } from '../components/metric-chart.tsx';
+import { bandColor, MetricChart } from '../components/metric-chart.tsx';
 import { containerCharts, metricsRanges, rangeTexts, seriesSummary } from '../components/metric-figures.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName/metrics');
@@ -32,9 +32,7 @@ function Legend() {
         <Typography variant="body2">Average</Typography>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Box
-          sx={{ ...swatch, height: 12, bgcolor: alpha(line, theme.palette.mode === 'dark' ? 0.3 : 0.18) }}
-        />
+        <Box sx={{ ...swatch, height: 12, bgcolor: bandColor(theme) }} />
         <Typography variant="body2">Maximum</Typography>
       </Stack>
     </Stack>
@@ -106,7 +104,7 @@ export function ContainerMetricsScreen() {
           }}
         >
           {metricsRanges.map((option) => (
-            <ToggleButton key={option} value={option} sx={{ px: 2 }}>
+            <ToggleButton key={option} value={option} sx={{ px: 2, textTransform: 'none' }}>
               {rangeTexts[option].short}
             </ToggleButton>
           ))}
