@@ -105,7 +105,9 @@ export function LogViewer({ source, live, downloadName }: LogViewerProps) {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={{ xs: 1.5, sm: 2 }}
-        sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+        useFlexGap
+        // Controls level with the field, not with its hint below it.
+        sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}
       >
         <TextField
           label="Filter"
@@ -114,9 +116,9 @@ export function LogViewer({ source, live, downloadName }: LogViewerProps) {
           value={filterText}
           onChange={(event) => setFilterText(event.target.value)}
           helperText="Lines containing this text, ignoring case"
-          sx={{ minWidth: { sm: 280 } }}
+          sx={{ width: { sm: 360 } }}
         />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <FormControlLabel
             control={
               <Switch
