@@ -110,6 +110,11 @@ for (const file of sources) {
   if (!existsSync(to) || !readFileSync(from).equals(readFileSync(to))) copyFileSync(from, to);
 }
 
+// Operators set PostHog's project key and host under their own names; the portal reads them as VITE_*.
+for (const name of ['POSTHOG_KEY', 'POSTHOG_HOST']) {
+  if (process.env[name] && !process.env[`VITE_${name}`]) process.env[`VITE_${name}`] = process.env[name];
+}
+
 const portalInputs = ['index.html', 'public', 'src', 'vite.config.ts', 'package.json', 'tsconfig.json'];
 const envFiles = ['.env', '.env.local', '.env.production', '.env.production.local'];
 unlessUnchanged('portal', {

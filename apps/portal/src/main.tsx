@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { createAppQueryClient } from './app/query-client.ts';
 import { createAppRouter, preloadCurrentScreen } from './app/router/router.ts';
 import { session } from './lib/auth/session.ts';
+import { startAnalytics } from './lib/telemetry/analytics.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -32,6 +33,7 @@ session
         </StrictMode>,
       ),
     );
+    startAnalytics();
   })
   .catch((error: unknown) => {
     console.error('Signing in failed', error);

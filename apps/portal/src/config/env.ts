@@ -1,11 +1,12 @@
 // Build-time settings (VITE_*) with defaults that fit the bundled server: everything on the portal's own origin.
-// Checked by hand rather than with zod: this runs before the first screen, and eight settings do not need a
+// Checked by hand rather than with zod: this runs before the first screen, and ten settings do not need a
 // schema library in the first download (zod stays in the chunks of the screens with forms).
 
 type Rule = { check: (value: string) => boolean; message: string };
 
 const httpUrl: Rule = { check: (value) => /^https?:\/\/[^/]/.test(value), message: 'must be an http(s) URL' };
 const notEmpty: Rule = { check: (value) => value.length > 0, message: 'must not be empty' };
+const anything: Rule = { check: () => true, message: '' };
 
 const settings = {
   VITE_OIDC_AUTHORITY: { fallback: `${window.location.origin}/realms/berth`, rule: httpUrl },
@@ -16,6 +17,8 @@ const settings = {
   VITE_CONSOLE_LOGS_GRAPHQL_URL: { fallback: '/graphql/console-logs', rule: notEmpty },
   VITE_BILLING_URL: { fallback: '/billing', rule: notEmpty },
   VITE_INVOICE_ISSUER: { fallback: 'Berth', rule: notEmpty },
+  VITE_POSTHOG_KEY: { fallback: '', rule: anything },
+  VITE_POSTHOG_HOST: { fallback: 'https://eu.i.posthog.com', rule: httpUrl },
 } as const;
 
 type SettingName = keyof typeof settings;
@@ -51,4 +54,8 @@ export const env = {
   billingUrl: parsed.VITE_BILLING_URL,
   /** Who issues the invoices, as their page heads them: name first, then address lines (one per line). */
   invoiceIssuer: parsed.VITE_INVOICE_ISSUER.split('\n'),
+  /** PostHog's project key (public: it can only send events); empty turns session analytics off. */
+  posthogKey: parsed.VITE_POSTHOG_KEY,
+  /** Where PostHog events and recordings go: PostHog Cloud EU unless set. */
+  posthogHost: parsed.VITE_POSTHOG_HOST,
 } as const;

@@ -9,6 +9,8 @@ export interface StoredSession {
   access_token: string;
   /** Seconds since the epoch. */
   expires_at?: number;
+  /** The ID token's claims; `sub` is the account's id. */
+  profile?: { sub?: string };
 }
 
 /** A single-entry store: oidc-client-ts keeps exactly one user in its user store. */
@@ -26,7 +28,12 @@ export const sessionStore: StateStore = {
 export function readStoredSession(): StoredSession | null {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null');
-    if (typeof value === 'object' && value !== null && 'access_token' in value && typeof value.access_token === 'string') {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'access_token' in value &&
+      typeof value.access_token === 'string'
+    ) {
       return value as StoredSession;
     }
   } catch {

@@ -1,6 +1,7 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import { env } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
+import { resetAnalytics } from '../telemetry/analytics.ts';
 import { readStoredSession, secondsLeft } from './session-store.ts';
 
 /** SPEC §4: the access token is refreshed once fewer than this many seconds of validity remain. */
@@ -157,6 +158,7 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
     restartSignIn,
 
     async signOut() {
+      await resetAnalytics();
       await (await load()).main.signoutRedirect();
     },
   };

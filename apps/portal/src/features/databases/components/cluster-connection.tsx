@@ -105,7 +105,7 @@ export function ClusterConnection({
           The connection string includes the user&apos;s password. Each reveal is recorded in the audit log.
         </Typography>
       ) : (
-        <Stack spacing={2} aria-label={`How to connect as ${user}`} role="group">
+        <Stack spacing={2} aria-label={`How to connect as ${user}`} role="group" data-secret>
           <div>
             <Typography variant="subtitle2" component="h3">
               Connection string
