@@ -82,11 +82,18 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   await app.register(securityPlugins, { env });
   await app.register(healthRoutes, { database });
   if (!env.EXTERNAL_ISSUER) {
-    const identity = createIdentityProvider({ env, db: database.db, secrets, accounts: services.accounts });
+    const identity = createIdentityProvider({
+      env,
+      db: database.db,
+      secrets,
+      accounts: services.accounts,
+      twoFactor: services.twoFactor,
+    });
     await app.register(identityRoutes, {
       env,
       identity,
       accounts: services.accounts,
+      twoFactor: services.twoFactor,
       verify: verifier.verify,
       tokenRateLimit: tokenRateLimit(env),
     });

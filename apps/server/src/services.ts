@@ -4,6 +4,7 @@ import type { Environment } from './environment.ts';
 import { createSignInThrottle } from './identity/throttle.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAccountStore } from './modules/accounts/store.ts';
+import { createTwoFactor } from './modules/accounts/two-factor.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createBilling } from './modules/billing/billing.ts';
 import { containerJobProvisioning } from './modules/container-jobs/provisioning.ts';
@@ -52,11 +53,14 @@ export function createServices(deps: {
   provisioner.register('containerJob', containerJobProvisioning);
   provisioner.register('cloudDatabase', legacyDatabaseProvisioning);
   provisioner.register('databaseCluster', databaseClusterProvisioning(deps.databaseClusterDriver, secretBox));
+  const throttle = createSignInThrottle(database.db);
   const accounts = createAccountService({
     store: createAccountStore(database.db),
-    throttle: createSignInThrottle(database.db),
+    throttle,
     externalIssuer: env.EXTERNAL_ISSUER !== undefined,
   });
+  // The built-in identity provider's second factor (an external Keycloak keeps its own).
+  const twoFactor = createTwoFactor({ db: database.db, secretBox, throttle, issuer: 'Berth' });
   // A namespace deleted with its contents: each module deletes its own (called once all services exist).
   const contents: NamespaceContents = {
     async deleteAll(tx, account, namespace) {
@@ -88,6 +92,7 @@ export function createServices(deps: {
   const collaborators = { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) };
   const services = {
     accounts,
+    twoFactor,
     namespaces,
     registries,
     volumes,

@@ -4,6 +4,7 @@ import type { Services } from '../services.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
   account create --email E --password P [--name N]   a new customer with its account
+  account reset-2fa --email E                        turns two-factor sign-in off (lost app and codes)
   customer list                                      every customer with its email, products and status
   customer suspend --email E --reason R              R: MALICIOUS_ACTIVITY, PAYMENT_ISSUES, ABUSIVE_BEHAVIOUR,
                                                         SUPPORTING_PROHIBITED_CONTENT, DEFAULT
@@ -64,6 +65,14 @@ export async function runAdminCommand(argv: string[], services: Services): Promi
           name: values.name ?? email.split('@')[0] ?? email,
         });
         return ok(`Created account ${id} for ${email}`);
+      }
+      case 'account reset-2fa': {
+        const missing = required(values, 'email');
+        if (missing) return usageError(missing);
+        await services.twoFactor.reset((await services.accounts.requireByEmail(email)).id);
+        return ok(
+          `Two-factor sign-in is off for ${email}; they sign in with their password and can set it up again`,
+        );
       }
       case 'customer list': {
         const rows = await services.accounts.listCustomers();

@@ -491,3 +491,12 @@ export const featureFlags = pgTable('feature_flags', {
   userIds: text('user_ids').array().notNull().default([]),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+export const accountTwoFactor = pgTable('account_two_factor', {
+  accountId: integer('account_id').primaryKey(),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default([]),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  enabledAt: timestamptz('enabled_at'),
+});

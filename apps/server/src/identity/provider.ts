@@ -1,9 +1,15 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { Db } from '../db/client.ts';
 import type { Environment } from '../environment.ts';
 import type { AccountService } from '../modules/accounts/service.ts';
 import { databaseAdapter } from './adapter.ts';
-import { errorPage, signedOutPage, signOutPage } from './pages.ts';
+import type { TwoFactor } from '../modules/accounts/two-factor.ts';
+import { errorPage, signedOutPage, signOutPage, themeOf } from './pages.ts';
 import type { IdentitySecrets } from './secrets.ts';
 import { SignInThrottled } from './throttle.ts';
 
@@ -35,13 +41,41 @@ export interface IdentityProviderOptions {
   db: Db;
   secrets: IdentitySecrets;
   accounts: AccountService;
+  twoFactor: TwoFactor;
 }
+
+/** Keycloak's required action for setting up an authenticator app (`kc_action=CONFIGURE_TOTP`). */
+export const CONFIGURE_TOTP = 'CONFIGURE_TOTP';
+
+/**
+ * oidc-provider's prompts plus `configure_totp`: an authorization request with kc_action=CONFIGURE_TOTP
+ * stops at our set-up screen (after signing in, when there is no session) until the set-up is done.
+ */
+function interactions() {
+  const { Prompt, Check, base } = interactionPolicy;
+  const policy = base();
+  policy.add(
+    new Prompt(
+      { name: 'configure_totp', requestable: false },
+      new Check('kc_action', 'Two-factor set-up requested', (ctx) =>
+        ctx.oidc.params?.kc_action === CONFIGURE_TOTP && !ctx.oidc.result?.configure_totp
+          ? Check.REQUEST_PROMPT
+          : Check.NO_NEED_TO_PROMPT,
+      ),
+    ),
+  );
+  return policy;
+}
+
+/** The theme the portal chose (its `berth_theme` cookie), for pages oidc-provider renders. */
+const themeOfContext = (ctx: KoaContextWithOIDC) =>
+  themeOf(ctx.cookies.get('berth_theme', { signed: false }));
 
 export function realmPath(env: Environment) {
   return `/realms/${env.REALM}`;
 }
 
-export function createIdentityProvider({ env, db, secrets, accounts }: IdentityProviderOptions) {
+export function createIdentityProvider({ env, db, secrets, accounts, twoFactor }: IdentityProviderOptions) {
   const issuer = `${env.PUBLIC_URL}${realmPath(env)}`;
   const origins = [...new Set([env.PUBLIC_URL, env.PORTAL_DEV_URL])];
   // RFC 8707 wants an absolute URI as resource indicator; the tokens' audience stays API_AUDIENCE.
@@ -125,7 +159,10 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
       await grant.save();
       return grant;
     },
-    interactions: { url: (_ctx, interaction) => `${realmPath(env)}/interaction/${interaction.uid}` },
+    interactions: {
+      policy: interactions(),
+      url: (_ctx, interaction) => `${realmPath(env)}/interaction/${interaction.uid}`,
+    },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
@@ -141,16 +178,20 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
-          ctx.body = signOutPage(form, Boolean(ctx.oidc.params?.id_token_hint));
+          ctx.body = signOutPage(form, Boolean(ctx.oidc.params?.id_token_hint), themeOfContext(ctx));
         },
         postLogoutSuccessSource: async (ctx) => {
-          ctx.body = signedOutPage(env.PUBLIC_URL);
+          ctx.body = signedOutPage(env.PUBLIC_URL, themeOfContext(ctx));
         },
       },
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = errorPage(String(out.error_description ?? out.error ?? 'Unknown error'), env.PUBLIC_URL);
+      ctx.body = errorPage(
+        String(out.error_description ?? out.error ?? 'Unknown error'),
+        env.PUBLIC_URL,
+        themeOfContext(ctx),
+      );
     },
   };
 
@@ -180,11 +221,27 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
       const { client, params } = ctx.oidc;
       const username = typeof params?.username === 'string' ? params.username : '';
       const password = typeof params?.password === 'string' ? params.password : '';
+      // With two-factor on, the code comes as `totp`, as Keycloak's direct grant takes it.
+      const totp = typeof params?.totp === 'string' ? params.totp : '';
       if (!client || !username || !password)
         throw new errors.InvalidRequest('username and password are required');
       let account;
       try {
         account = await accounts.authenticate(username, password, ctx.ip);
+      } catch (error) {
+        if (!(error instanceof SignInThrottled)) throw error;
+        ctx.status = 429;
+        ctx.set('Retry-After', String(error.retryAfterSeconds));
+        ctx.body = { error: 'invalid_grant', error_description: error.message };
+        return;
+      }
+      try {
+        if (
+          account &&
+          (await twoFactor.isEnabled(account.id)) &&
+          !(await twoFactor.verify(account, totp, ctx.ip))
+        )
+          account = null;
       } catch (error) {
         if (!(error instanceof SignInThrottled)) throw error;
         ctx.status = 429;
@@ -227,7 +284,7 @@ export function createIdentityProvider({ env, db, secrets, accounts }: IdentityP
         scope: API_SCOPE,
       };
     },
-    ['username', 'password', 'scope'],
+    ['username', 'password', 'scope', 'totp'],
   );
 
   return { provider, issuer };

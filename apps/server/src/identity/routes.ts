@@ -6,7 +6,18 @@ import type { AccountService } from '../modules/accounts/service.ts';
 import { registrationSchema } from '../modules/accounts/service.ts';
 import { DomainError } from '../errors.ts';
 import { KEYCLOAK_ROUTES, realmPath, type IdentityProvider } from './provider.ts';
-import { signInPage, signUpPage, type SignUpValues } from './pages.ts';
+import QRCode from 'qrcode';
+import type { TwoFactor } from '../modules/accounts/two-factor.ts';
+import {
+  recoveryCodesPage,
+  secondFactorPage,
+  signInPage,
+  signUpPage,
+  themeOf,
+  twoFactorSetupPage,
+  type SignUpValues,
+  type Theme,
+} from './pages.ts';
 import { SignInThrottled } from './throttle.ts';
 
 const UMA_GRANT = 'urn:ietf:params:oauth:grant-type:uma-ticket';
@@ -15,6 +26,7 @@ const UMA_GRANT = 'urn:ietf:params:oauth:grant-type:uma-ticket';
 // a 400 naming the problem. Values within (an empty or too short field) are the handlers' to judge.
 const SIGN_IN_FIELDS = ['email', 'password'] as const;
 const SIGN_UP_FIELDS = ['name', 'email', 'password', 'passwordConfirm'] as const;
+const CODE_FIELDS = ['code'] as const;
 /** The token endpoint's fields we read ourselves (UMA); oidc-provider checks the rest of its grants. */
 const TOKEN_FIELDS = ['grant_type', 'audience', 'response_mode'] as const;
 type Fields<Names extends readonly string[]> = Record<Names[number], string>;
@@ -31,6 +43,7 @@ interface Deps {
   env: Environment;
   identity: IdentityProvider;
   accounts: AccountService;
+  twoFactor: TwoFactor;
   verify: TokenVerifier;
   /** Rate limit of the token endpoint (sign-ins, refreshes, permissions). */
   tokenRateLimit: object;
@@ -39,7 +52,7 @@ interface Deps {
 /** Mounts the identity provider at /realms/{realm}: our sign-in pages, UMA and userinfo, then oidc-provider. */
 export async function identityRoutes(
   app: FastifyInstance,
-  { env, identity, accounts, verify, tokenRateLimit }: Deps,
+  { env, identity, accounts, twoFactor, verify, tokenRateLimit }: Deps,
 ) {
   const base = realmPath(env);
   const { provider } = identity;
@@ -58,7 +71,53 @@ export async function identityRoutes(
     return callback(request.raw, reply.raw);
   }
 
-  // Our own forms: sign-in, sign-up, and the permissions (UMA) grant.
+  /** What an interaction remembers between our forms (kept in its `result` until it finishes). */
+  interface Progress {
+    /** The password was right; the account's second factor is still to come. */
+    passwordVerified?: { accountId: number };
+    /** The set-up of an authenticator app was confirmed with a code in this interaction. */
+    totpConfirmed?: boolean;
+  }
+  type Interaction = Awaited<ReturnType<typeof provider.interactionDetails>>;
+  const progressOf = (details: Interaction) => (details.result ?? {}) as Progress;
+  async function remember(details: Interaction, progress: Progress) {
+    details.result = { ...details.result, ...progress };
+    await details.save(details.exp - Math.floor(Date.now() / 1000));
+  }
+
+  /** Ends an interaction with the account signed in (oidc-provider redirects back to the client). */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, accountId: number) {
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId: String(accountId) } },
+      { mergeWithLastSubmission: false },
+    );
+  }
+
+  /** The signed-in account of a set-up interaction (kc_action=CONFIGURE_TOTP runs after sign-in). */
+  async function sessionAccount(details: Interaction) {
+    const id = Number(details.session?.accountId);
+    const account = Number.isInteger(id) ? await accounts.findById(id) : undefined;
+    if (!account) throw new Error('two-factor set-up without a signed-in account');
+    return account;
+  }
+
+  async function renderSetup(request: FastifyRequest, details: Interaction, error?: string) {
+    const account = await sessionAccount(details);
+    const { secret, uri } = await twoFactor.pendingSetup(account);
+    return twoFactorSetupPage({
+      action: `${base}/interaction/${details.uid}/totp`,
+      qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' }),
+      secret,
+      replacing: await twoFactor.isEnabled(account.id),
+      error,
+      theme: themeOfRequest(request),
+    });
+  }
+
+  // Our own forms: sign-in (with its second factor), sign-up, two-factor set-up, and the permissions (UMA) grant.
   await app.register(async (forms) => {
     await forms.register(formBody);
 
@@ -66,12 +125,88 @@ export async function identityRoutes(
       `${base}/interaction/:uid`,
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
+        if (details.prompt.name === 'configure_totp')
+          return reply.type('text/html').send(await renderSetup(request, details));
         const screen = request.query.screen ?? details.params.screen;
         return reply
           .type('text/html')
-          .send(screen === 'register' ? renderSignUp(details.uid) : renderSignIn(details.uid));
+          .send(
+            screen === 'register' ? renderSignUp(request, details.uid) : renderSignIn(request, details.uid),
+          );
       },
     );
+
+    forms.post<{ Params: { uid: string }; Body: Fields<typeof CODE_FIELDS> }>(
+      `${base}/interaction/:uid/second-factor`,
+      { schema: { body: stringFields(CODE_FIELDS, { required: true }) } },
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const pending = progressOf(details).passwordVerified;
+        const account = pending ? await accounts.findById(pending.accountId) : undefined;
+        if (!account) return reply.code(400).type('text/html').send(renderSignIn(request, details.uid));
+        const again = (status: number, error: string) =>
+          reply
+            .code(status)
+            .type('text/html')
+            .send(secondFactorPage({ ...secondFactor(request, details), error }));
+        try {
+          if (!(await twoFactor.verify(account, request.body.code, request.ip)))
+            return again(401, 'That code is not right. Try the current code from your app.');
+        } catch (error) {
+          if (!(error instanceof SignInThrottled)) throw error;
+          void reply.header('Retry-After', String(error.retryAfterSeconds));
+          return again(429, error.message);
+        }
+        await signedIn(request, reply, account.id);
+      },
+    );
+
+    forms.post<{ Params: { uid: string }; Body: Fields<typeof CODE_FIELDS> }>(
+      `${base}/interaction/:uid/totp`,
+      { schema: { body: stringFields(CODE_FIELDS, { required: true }) } },
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        if (details.prompt.name !== 'configure_totp')
+          return reply.code(400).send({ error: 'no set-up here' });
+        const account = await sessionAccount(details);
+        const codes = await twoFactor.confirmSetup(account, request.body.code);
+        if (!codes)
+          return reply
+            .code(400)
+            .type('text/html')
+            .send(
+              await renderSetup(
+                request,
+                details,
+                'That code is not right. Enter the code your app shows now.',
+              ),
+            );
+        await remember(details, { totpConfirmed: true });
+        return reply.type('text/html').send(
+          recoveryCodesPage({
+            action: `${base}/interaction/${details.uid}/totp/done`,
+            codes,
+            theme: themeOfRequest(request),
+          }),
+        );
+      },
+    );
+
+    forms.post<{ Params: { uid: string } }>(`${base}/interaction/:uid/totp/done`, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (!progressOf(details).totpConfirmed)
+        return reply
+          .code(400)
+          .type('text/html')
+          .send(await renderSetup(request, details));
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { configure_totp: { done: true } },
+        { mergeWithLastSubmission: true },
+      );
+    });
 
     forms.post<{ Params: { uid: string }; Body: Fields<typeof SIGN_IN_FIELDS> }>(
       `${base}/interaction/:uid/login`,
@@ -84,7 +219,7 @@ export async function identityRoutes(
           return reply
             .code(400)
             .type('text/html')
-            .send(renderSignIn(details.uid, email, 'Enter your email and password.'));
+            .send(renderSignIn(request, details.uid, email, 'Enter your email and password.'));
         }
         try {
           const account = await accounts.authenticate(email, password, request.ip);
@@ -92,24 +227,20 @@ export async function identityRoutes(
             return reply
               .code(401)
               .type('text/html')
-              .send(renderSignIn(details.uid, email, 'Invalid email or password.'));
+              .send(renderSignIn(request, details.uid, email, 'Invalid email or password.'));
           }
-          reply.hijack();
-          await provider.interactionFinished(
-            request.raw,
-            reply.raw,
-            { login: { accountId: String(account.id) } },
-            {
-              mergeWithLastSubmission: false,
-            },
-          );
+          if (await twoFactor.isEnabled(account.id)) {
+            await remember(details, { passwordVerified: { accountId: account.id } });
+            return reply.type('text/html').send(secondFactorPage(secondFactor(request, details)));
+          }
+          await signedIn(request, reply, account.id);
         } catch (error) {
           if (!(error instanceof SignInThrottled)) throw error;
           return reply
             .code(429)
             .header('Retry-After', String(error.retryAfterSeconds))
             .type('text/html')
-            .send(renderSignIn(details.uid, email, error.message));
+            .send(renderSignIn(request, details.uid, email, error.message));
         }
       },
     );
@@ -128,15 +259,7 @@ export async function identityRoutes(
         if (Object.keys(errors).length === 0) {
           try {
             const accountId = await accounts.create({ ...values, password });
-            reply.hijack();
-            await provider.interactionFinished(
-              request.raw,
-              reply.raw,
-              { login: { accountId: String(accountId) } },
-              {
-                mergeWithLastSubmission: false,
-              },
-            );
+            await signedIn(request, reply, accountId);
             return;
           } catch (error) {
             if (!(error instanceof DomainError) || !error.field) throw error;
@@ -146,7 +269,7 @@ export async function identityRoutes(
         return reply
           .code(400)
           .type('text/html')
-          .send(renderSignUp(details.uid, values, errors));
+          .send(renderSignUp(request, details.uid, values, errors));
       },
     );
 
@@ -170,23 +293,35 @@ export async function identityRoutes(
     );
   });
 
-  function renderSignIn(uid: string, email?: string, error?: string) {
+  function renderSignIn(request: FastifyRequest, uid: string, email?: string, error?: string) {
     return signInPage({
       action: `${base}/interaction/${uid}/login`,
       registerUrl: `${base}/interaction/${uid}?screen=register`,
       email,
       error,
+      theme: themeOfRequest(request),
     });
   }
 
-  function renderSignUp(uid: string, values?: SignUpValues, errors?: Record<string, string>) {
+  function renderSignUp(
+    request: FastifyRequest,
+    uid: string,
+    values?: SignUpValues,
+    errors?: Record<string, string>,
+  ) {
     return signUpPage({
       action: `${base}/interaction/${uid}/register`,
       signInUrl: `${base}/interaction/${uid}?screen=login`,
       values,
       errors,
+      theme: themeOfRequest(request),
     });
   }
+
+  const secondFactor = (request: FastifyRequest, details: Interaction) => ({
+    action: `${base}/interaction/${details.uid}/second-factor`,
+    theme: themeOfRequest(request),
+  });
 
   /** UMA permissions as Keycloak answers them with response_mode=permissions. */
   async function permissionsGrant(request: FastifyRequest<{ Body: TokenForm }>, reply: FastifyReply) {
@@ -260,4 +395,9 @@ export async function identityRoutes(
     oidc.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     oidc.all(`${base}/*`, delegate);
   });
+}
+
+/** The theme the portal chose, from its `berth_theme` cookie (see pages.ts). */
+function themeOfRequest(request: FastifyRequest): Theme {
+  return themeOf(/(?:^|;\s*)berth_theme=([^;]*)/.exec(request.headers.cookie ?? '')?.[1]);
 }

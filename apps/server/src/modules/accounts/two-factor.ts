@@ -1,0 +1,137 @@
+import { createHash, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { Db } from '../../db/client.ts';
+import { accountTwoFactor } from '../../db/schema.ts';
+import type { SignInThrottle } from '../../identity/throttle.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
+import type { AccountRow } from './store.ts';
+
+// Two-factor sign-in with an authenticator app (TOTP: RFC 6238, SHA-1, 6 digits, 30 s, as every app reads
+// from a QR code). A set-up makes a pending secret; the first right code from it turns two-factor on and
+// gives ten recovery codes, shown once. Codes are checked within one step either side (clock drift), never
+// the same step twice, and count against the sign-in throttle like passwords.
+
+const PERIOD_SECONDS = 30;
+const RECOVERY_CODES = 10;
+/** Recovery codes: 10 characters from an alphabet without look-alikes, shown as xxxxx-xxxxx. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+const hash = (code: string) => createHash('sha256').update(code).digest('hex');
+const normalizedRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function newRecoveryCode(): string {
+  const characters = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+  return `${characters.slice(0, 5).join('')}-${characters.slice(5).join('')}`;
+}
+
+export function createTwoFactor(deps: {
+  db: Db;
+  secretBox: SecretBox;
+  throttle: SignInThrottle;
+  issuer: string;
+}) {
+  const { db, secretBox } = deps;
+
+  const totpOf = (account: Pick<AccountRow, 'email'>, secret: string) =>
+    new TOTP({
+      issuer: deps.issuer,
+      label: account.email,
+      secret: Secret.fromBase32(secret),
+      period: PERIOD_SECONDS,
+    });
+
+  async function rowOf(accountId: number) {
+    const [row] = await db.select().from(accountTwoFactor).where(eq(accountTwoFactor.accountId, accountId));
+    return row;
+  }
+
+  /** The time step a code is right for (within one step of now), or null. */
+  function stepOf(totp: TOTP, code: string, now: number): number | null {
+    const token = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(token)) return null;
+    const delta = totp.validate({ token, timestamp: now, window: 1 });
+    return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
+  }
+
+  return {
+    async isEnabled(accountId: number): Promise<boolean> {
+      return Boolean((await rowOf(accountId))?.secret);
+    },
+
+    /** The secret being set up (made on first call, the same until confirmed) and its otpauth:// address. */
+    async pendingSetup(account: Pick<AccountRow, 'id' | 'email'>): Promise<{ secret: string; uri: string }> {
+      const stored = (await rowOf(account.id))?.pendingSecret;
+      const secret = stored ? secretBox.decryptSecret(stored) : new Secret({ size: 20 }).base32;
+      if (!stored) {
+        const pendingSecret = secretBox.encryptSecret(secret);
+        await db
+          .insert(accountTwoFactor)
+          .values({ accountId: account.id, pendingSecret })
+          .onConflictDoUpdate({ target: accountTwoFactor.accountId, set: { pendingSecret } });
+      }
+      return { secret, uri: totpOf(account, secret).toString() };
+    },
+
+    /**
+     * Turns two-factor on (or moves it to a new app) when the code is right for the pending secret; returns
+     * the new recovery codes, or null for a wrong code (nothing changes).
+     */
+    async confirmSetup(account: Pick<AccountRow, 'id' | 'email'>, code: string, now = Date.now()) {
+      const pending = (await rowOf(account.id))?.pendingSecret;
+      if (!pending) return null;
+      const step = stepOf(totpOf(account, secretBox.decryptSecret(pending)), code, now);
+      if (step === null) return null;
+      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+      await db
+        .update(accountTwoFactor)
+        .set({
+          secret: pending,
+          pendingSecret: null,
+          lastStep: step,
+          recoveryCodeHashes: codes.map((recovery) => hash(normalizedRecoveryCode(recovery))),
+          enabledAt: new Date(now),
+        })
+        .where(eq(accountTwoFactor.accountId, account.id));
+      return codes;
+    },
+
+    /**
+     * Checks a sign-in's second factor: a code from the app (each step once) or an unused recovery code
+     * (then spent). Throws SignInThrottled while the account or address is blocked.
+     */
+    async verify(account: Pick<AccountRow, 'id' | 'email'>, code: string, address: string, now = Date.now()) {
+      const attempt = await deps.throttle.begin(account.email, address);
+      const row = await rowOf(account.id);
+      if (!row?.secret) return false;
+      const step = stepOf(totpOf(account, secretBox.decryptSecret(row.secret)), code, now);
+      let accepted = false;
+      if (step !== null && step > row.lastStep) {
+        accepted = true;
+        await db
+          .update(accountTwoFactor)
+          .set({ lastStep: step })
+          .where(eq(accountTwoFactor.accountId, account.id));
+      } else {
+        const spent = hash(normalizedRecoveryCode(code));
+        if (row.recoveryCodeHashes.includes(spent)) {
+          accepted = true;
+          const recoveryCodeHashes = row.recoveryCodeHashes.filter((candidate) => candidate !== spent);
+          await db
+            .update(accountTwoFactor)
+            .set({ recoveryCodeHashes })
+            .where(eq(accountTwoFactor.accountId, account.id));
+        }
+      }
+      if (accepted) await attempt.succeeded();
+      return accepted;
+    },
+
+    /** Turns two-factor off (an operator's reset: the customer lost the app and the recovery codes). */
+    async reset(accountId: number) {
+      await db.delete(accountTwoFactor).where(eq(accountTwoFactor.accountId, accountId));
+    },
+  };
+}
+
+export type TwoFactor = ReturnType<typeof createTwoFactor>;
