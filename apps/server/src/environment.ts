@@ -106,6 +106,20 @@ const schema = z.object({
   // frontend key the portal sends and Unleash expects (a frontend token, visible to browsers: not a secret).
   FLAGS_URL: z.url().optional(),
   FLAGS_CLIENT_KEY: z.string().min(1).default('default:development.berth-portal'),
+  // Error reporting to Sentry (or any service that takes Sentry's envelopes): off without SENTRY_DSN. The
+  // environment defaults to NODE_ENV (production, test; development is `local`); the release to the checkout's
+  // git commit when there is one. VITE_SENTRY_DSN is the portal's (a build setting): its origin is let through
+  // the portal's content security policy.
+  SENTRY_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .regex(/^[^\s/]{1,64}$/, 'at most 64 characters, no spaces or slashes')
+    .optional(),
+  SENTRY_RELEASE: z
+    .string()
+    .regex(/^[^\s/]{1,200}$/, 'at most 200 characters, no spaces or slashes')
+    .optional(),
+  VITE_SENTRY_DSN: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -63,6 +63,12 @@ export function serializeError(error: unknown): unknown {
   return serialized;
 }
 
+/** A text about the error (an error report's message) without the parameter values of a failed statement in it. */
+export function redactQueryValues(error: unknown, text: string): string {
+  const failed = failedQueryIn(error);
+  return failed ? redact(text, redactions(failed)) : text;
+}
+
 /** The options of the server's logger (Fastify's pino). */
 export const loggerOptions = (level: string): LoggerOptions => ({
   level,

@@ -1,4 +1,8 @@
 import { EnvironmentError, readEnvironment } from './environment.ts';
+import { flushErrorReports, startErrorReporting } from './telemetry/error-reporting.ts';
+
+/** How long a stop waits for queued error reports to leave. */
+const REPORTS_FLUSH_MS = 2000;
 
 async function main() {
   let env;
@@ -10,6 +14,8 @@ async function main() {
     process.exit(1);
   }
 
+  // Before the app's modules load: the SDK's tracing hooks into Fastify and HTTP as they are imported.
+  await startErrorReporting(env);
   // Loaded only once the environment is valid: a bad value then prints its one line and nothing else
   // (importing the app loads oidc-provider, which writes its own warnings to stderr).
   const { buildApp } = await import('./app.ts');
@@ -34,6 +40,7 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_MS).unref();
     berth
       .close()
+      .then(() => flushErrorReports(REPORTS_FLUSH_MS))
       .then(() => {
         clearTimeout(force);
         process.exit(0);

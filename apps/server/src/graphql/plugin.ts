@@ -4,6 +4,7 @@ import { requireAccount, type Authenticate } from '../http/authentication.ts';
 import { createErrorHandler, graphqlErrorBody } from '../http/errors.ts';
 import { apiRateLimit } from '../http/security.ts';
 import type { Services } from '../services.ts';
+import { reportError } from '../telemetry/error-reporting.ts';
 import { createRequestLoaders } from './loaders.ts';
 import {
   BILLING_ENDPOINT,
@@ -26,7 +27,10 @@ export async function graphqlApis(
 ) {
   const { env, services } = deps;
   const options: ApiOptions = {
-    logErrors: (error) => app.log.error({ err: error }, 'GraphQL resolver failed'),
+    logErrors: (error) => {
+      app.log.error({ err: error }, 'GraphQL resolver failed');
+      reportError(error);
+    },
   };
   // Failures before GraphQL runs (authentication, body parsing) answer in GraphQL's error shape too.
   app.setErrorHandler(createErrorHandler(graphqlErrorBody));

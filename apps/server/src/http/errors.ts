@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnavailableReason, RETRY_AFTER_SECONDS } from '../db/availability.ts';
+import { reportError } from '../telemetry/error-reporting.ts';
 
 /** How an area answers an error: `{error, message}` for REST, `{errors: [...]}` for GraphQL. */
 export type ErrorBody = (code: string, message: string) => object;
@@ -11,7 +12,7 @@ export const graphqlErrorBody: ErrorBody = (code, message) => ({
 
 /**
  * The error handler of an area: client errors keep their status and message; a database that cannot be
- * reached is a 503 with Retry-After; anything else is a masked 500 (logged, no internals sent).
+ * reached is a 503 with Retry-After; anything else is a masked 500 (logged and reported, no internals sent).
  */
 export function createErrorHandler(body: ErrorBody) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -31,6 +32,7 @@ export function createErrorHandler(body: ErrorBody) {
         .send(body('SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again shortly'));
     }
     request.log.error({ err: error }, 'request failed');
+    reportError(error);
     return reply.code(500).send(body('INTERNAL_SERVER_ERROR', 'Something went wrong on our side'));
   };
 }

@@ -17,6 +17,8 @@ export function allowedOrigins(env: Environment): string[] {
 /** Security headers, CORS and the rate limiter, for every route of the server (not encapsulated). */
 export const securityPlugins = fastifyPlugin(async (app: FastifyInstance, { env }: { env: Environment }) => {
   const issuerOrigin = env.EXTERNAL_ISSUER ? new URL(env.EXTERNAL_ISSUER).origin : undefined;
+  // The portal's error reports go to its Sentry; session replays compress in a worker made from a blob.
+  const sentryOrigin = env.VITE_SENTRY_DSN ? new URL(env.VITE_SENTRY_DSN).origin : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -25,7 +27,8 @@ export const securityPlugins = fastifyPlugin(async (app: FastifyInstance, { env 
         // MUI (emotion) inserts its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
+        connectSrc: ["'self'", ...[issuerOrigin, sentryOrigin].filter((origin) => origin !== undefined)],
+        workerSrc: ["'self'", ...(sentryOrigin ? ['blob:'] : [])],
         frameSrc: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
         frameAncestors: ["'self'"],
         // After sign-in the browser follows a redirect to the portal, which in development runs elsewhere.
