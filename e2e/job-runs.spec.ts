@@ -62,10 +62,10 @@ test('a customer runs a failing job, opens the run and reads why it failed; a su
       'href',
       `${base}/container-job/fails/overview`,
     );
-    await expect(heading).toContainText(runName);
-    // The page follows the run until it ends.
-    await expect(heading.getByText('failed', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('Run of container job fails in runs')).toBeVisible();
+    // Below the job's heading, Run now and tabs; the page follows the run until it ends.
+    await expect(heading).toContainText('fails');
+    const runHeading = page.getByRole('heading', { level: 2, name: new RegExp(`^${runName}`) });
+    await expect(runHeading.getByText('failed', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(fact(details, 'Trigger')).toHaveText('Manual');
     await expect(fact(details, 'Duration')).toHaveText(/^\d+ s$/);
     await expect(fact(details, 'Ended')).not.toHaveText('Not yet');
@@ -77,8 +77,9 @@ test('a customer runs a failing job, opens the run and reads why it failed; a su
   });
 
   await test.step('a succeeded run', async () => {
-    await runAndOpen(page, base, 'works');
-    await expect(heading.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
+    const runName = await runAndOpen(page, base, 'works');
+    const runHeading = page.getByRole('heading', { level: 2, name: new RegExp(`^${runName}`) });
+    await expect(runHeading.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(fact(details, 'Message')).toHaveText('Completed');
     await expect(log.getByText('Completed', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(log.getByText('exited with code')).toHaveCount(0);
@@ -86,8 +87,8 @@ test('a customer runs a failing job, opens the run and reads why it failed; a su
 
   await test.step('a run the job does not have', async () => {
     await page.goto(`${base}/container-job/fails/runs/fails-manual-nope0`);
-    await expect(heading).toHaveText('Run not found');
-    await page.getByRole('link', { name: 'Back to fails' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Run not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Show its runs' }).click();
     await expect(page).toHaveURL(`${base}/container-job/fails/overview`);
     // Back on the job: its runs, each name a link to the run's page.
     await expect(

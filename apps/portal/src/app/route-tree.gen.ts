@@ -17,6 +17,7 @@ import { Route as NotFoundRouteImport } from './routes/not-found.tsx';
 import { Route as RegisterRouteImport } from './routes/register.tsx';
 import { Route as StorageRouteRouteImport } from './routes/storage/route.tsx';
 import { Route as WelcomeRouteImport } from './routes/welcome.tsx';
+import { Route as AccountIndexRouteImport } from './routes/account/index.tsx';
 import { Route as AccountAuditLogRouteImport } from './routes/account/audit-log.tsx';
 import { Route as AccountBillingRouteRouteImport } from './routes/account/billing/route.tsx';
 import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
@@ -49,15 +50,14 @@ import { Route as ComputeServerlessContainersNamespaceNameRegistriesNewRouteImpo
 import { Route as ComputeServerlessContainersNamespaceNameVolumesNewRouteImport } from './routes/compute/serverless-containers/$namespaceName/volumes/new.tsx';
 import { Route as ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRouteImport } from './routes/compute/serverless-containers/namespace/$legacyName/$namespaceId.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/index.tsx';
-import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/route.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/configure.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/logs.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/metrics.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/overview.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRouteImport } from './routes/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize.tsx';
-import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure.tsx';
-import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName.tsx';
 
 const IndexRoute = IndexRouteImport.update({
@@ -98,6 +98,11 @@ const StorageRouteRoute = StorageRouteRouteImport.update({
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AccountAuditLogRoute = AccountAuditLogRouteImport.update({
@@ -296,10 +301,20 @@ const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexR
         ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute,
     } as any,
   );
-const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute =
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteImport.update(
+const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute =
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRouteImport.update(
     {
-      id: '/_tabs',
+      id: '/configure',
+      path: '/configure',
+      getParentRoute: () =>
+        ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute,
+    } as any,
+  );
+const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute =
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRouteImport.update(
+    {
+      id: '/overview',
+      path: '/overview',
       getParentRoute: () =>
         ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute,
     } as any,
@@ -357,24 +372,6 @@ const ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute =
       getParentRoute: () => ComputeServerlessContainersNamespaceNameRouteRoute,
     } as any,
   );
-const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute =
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRouteImport.update(
-    {
-      id: '/configure',
-      path: '/configure',
-      getParentRoute: () =>
-        ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute,
-    } as any,
-  );
-const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute =
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRouteImport.update(
-    {
-      id: '/overview',
-      path: '/overview',
-      getParentRoute: () =>
-        ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute,
-    } as any,
-  );
 const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute =
   ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRouteImport.update(
     {
@@ -398,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
   '/account/audit-log': typeof AccountAuditLogRoute;
+  '/account/': typeof AccountIndexRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
@@ -424,6 +422,8 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers/$namespaceName/volumes/new': typeof ComputeServerlessContainersNamespaceNameVolumesNewRoute;
   '/compute/serverless-containers/namespace/$legacyName/$namespaceId': typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
   '/compute/serverless-containers/$namespaceName/': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
@@ -431,8 +431,6 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute;
 }
 export interface FileRoutesByTo {
@@ -443,6 +441,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
   '/account/audit-log': typeof AccountAuditLogRoute;
+  '/account': typeof AccountIndexRoute;
   '/compute': typeof ComputeIndexRoute;
   '/storage': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
@@ -466,15 +465,15 @@ export interface FileRoutesByTo {
   '/compute/serverless-containers/$namespaceName/registries/new': typeof ComputeServerlessContainersNamespaceNameRegistriesNewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/new': typeof ComputeServerlessContainersNamespaceNameVolumesNewRoute;
   '/compute/serverless-containers/namespace/$legacyName/$namespaceId': typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute;
 }
 export interface FileRoutesById {
@@ -491,6 +490,7 @@ export interface FileRoutesById {
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
   '/account/audit-log': typeof AccountAuditLogRoute;
+  '/account/': typeof AccountIndexRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
@@ -518,7 +518,8 @@ export interface FileRoutesById {
   '/compute/serverless-containers/$namespaceName/volumes/new': typeof ComputeServerlessContainersNamespaceNameVolumesNewRoute;
   '/compute/serverless-containers/namespace/$legacyName/$namespaceId': typeof ComputeServerlessContainersNamespaceLegacyNameNamespaceIdRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute;
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/configure': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameConfigureRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
@@ -526,8 +527,6 @@ export interface FileRoutesById {
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute;
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute;
 }
 export interface FileRouteTypes {
@@ -545,6 +544,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers'
     | '/storage/databases'
     | '/account/audit-log'
+    | '/account/'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
@@ -571,6 +571,8 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/volumes/new'
     | '/compute/serverless-containers/namespace/$legacyName/$namespaceId'
     | '/compute/serverless-containers/$namespaceName/'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
@@ -578,8 +580,6 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -590,6 +590,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/welcome'
     | '/account/audit-log'
+    | '/account'
     | '/compute'
     | '/storage'
     | '/compute/serverless-containers/$namespaceName'
@@ -613,15 +614,15 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/registries/new'
     | '/compute/serverless-containers/$namespaceName/volumes/new'
     | '/compute/serverless-containers/namespace/$legacyName/$namespaceId'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
   id:
     | '__root__'
@@ -637,6 +638,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers'
     | '/storage/databases'
     | '/account/audit-log'
+    | '/account/'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
@@ -664,7 +666,8 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/volumes/new'
     | '/compute/serverless-containers/namespace/$legacyName/$namespaceId'
     | '/compute/serverless-containers/$namespaceName/_tabs/'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure'
+    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/configure'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
@@ -672,8 +675,6 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure'
-    | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
   fileRoutesById: FileRoutesById;
 }
@@ -688,6 +689,7 @@ export interface RootRouteChildren {
   WelcomeRoute: typeof WelcomeRoute;
   AccountBillingRouteRoute: typeof AccountBillingRouteRouteWithChildren;
   AccountAuditLogRoute: typeof AccountAuditLogRoute;
+  AccountIndexRoute: typeof AccountIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -746,6 +748,13 @@ declare module '@tanstack/react-router' {
       path: '/welcome';
       fullPath: '/welcome';
       preLoaderRoute: typeof WelcomeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/account/': {
+      id: '/account/';
+      path: '/account';
+      fullPath: '/account/';
+      preLoaderRoute: typeof AccountIndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/account/audit-log': {
@@ -972,11 +981,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute;
     };
-    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs': {
-      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs';
-      path: '';
-      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName';
-      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteImport;
+    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure': {
+      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure';
+      path: '/configure';
+      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute;
+    };
+    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview': {
+      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview';
+      path: '/overview';
+      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName/container/$containerName/': {
@@ -1021,20 +1037,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameRouteRoute;
     };
-    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure': {
-      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure';
-      path: '/configure';
-      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure';
-      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRouteImport;
-      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute;
-    };
-    '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview': {
-      id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview';
-      path: '/overview';
-      fullPath: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview';
-      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRouteImport;
-      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute;
-    };
     '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName': {
       id: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName';
       path: '/runs/$runName';
@@ -1075,34 +1077,19 @@ const ComputeServerlessContainersNamespaceNameTabsRouteRouteWithChildren =
     ComputeServerlessContainersNamespaceNameTabsRouteRouteChildren,
   );
 
-interface ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteChildren {
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute;
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute;
-}
-
-const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteChildren: ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteChildren =
-  {
-    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute:
-      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsConfigureRoute,
-    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute:
-      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsOverviewRoute,
-  };
-
-const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren =
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute._addFileChildren(
-    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteChildren,
-  );
-
 interface ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteChildren {
-  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren;
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute;
+  ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute;
   ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute: typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute;
 }
 
 const ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteChildren: ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteChildren =
   {
-    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRoute:
-      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameTabsRouteRouteWithChildren,
+    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute:
+      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameConfigureRoute,
+    ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute:
+      ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameOverviewRoute,
     ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute:
       ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute,
     ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRoute:
@@ -1279,6 +1266,7 @@ const rootRouteChildren: RootRouteChildren = {
   WelcomeRoute: WelcomeRoute,
   AccountBillingRouteRoute: AccountBillingRouteRouteWithChildren,
   AccountAuditLogRoute: AccountAuditLogRoute,
+  AccountIndexRoute: AccountIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

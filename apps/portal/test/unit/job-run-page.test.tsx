@@ -130,7 +130,7 @@ describe('runs table', () => {
     const link = within(manual).getByRole('link', { name: 'report-manual-ab12c' });
     link.focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('heading', { level: 1, name: /report-manual-ab12c/ })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 2, name: /report-manual-ab12c/ })).toBeVisible();
     expect(router.state.location.pathname).toBe(`${jobPath}/runs/report-manual-ab12c`);
   });
 });
@@ -139,10 +139,10 @@ describe('run page', () => {
   it('shows a finished run: status, trigger, times, duration and message', async () => {
     serveJob(job([failedRun, scheduledRun]));
     openRun('report-manual-ab12c');
-    const heading = await screen.findByRole('heading', { level: 1 });
-    expect(heading).toHaveTextContent('report-manual-ab12c');
+    // Below the job's own heading and tabs.
+    expect(await screen.findByRole('heading', { level: 1, name: /^report/ })).toBeVisible();
+    const heading = await screen.findByRole('heading', { level: 2, name: /report-manual-ab12c/ });
     expect(within(heading).getByText('failed')).toBeVisible();
-    expect(screen.getByText('Run of container job report in shop')).toBeVisible();
     expect(fact('Trigger')).toBe('Manual');
     expect(fact('Started')).toBe(new Date(failedRun.startTime ?? '').toLocaleString('en-US', dateStyle));
     expect(fact('Ended')).toBe(new Date(failedRun.endTime ?? '').toLocaleString('en-US', dateStyle));
@@ -170,7 +170,7 @@ describe('run page', () => {
   it('says a scheduled run was started by the schedule', async () => {
     serveJob(job([failedRun, scheduledRun]));
     openRun('report-29000000');
-    await screen.findByRole('heading', { level: 1, name: /report-29000000/ });
+    await screen.findByRole('heading', { level: 2, name: /report-29000000/ });
     expect(fact('Trigger')).toBe('Scheduled');
     expect(fact('Duration')).toBe('1 min 5 s');
   });
@@ -202,7 +202,7 @@ describe('run page', () => {
     };
     const polls = serveJob(job([running]), job([running]), job([failedRun]));
     openRun('report-manual-ab12c');
-    const heading = await screen.findByRole('heading', { level: 1 });
+    const heading = await screen.findByRole('heading', { level: 2, name: /report-manual-ab12c/ });
     expect(within(heading).getByText('running')).toBeVisible();
     expect(fact('Ended')).toBe('Not yet');
     expect(fact('Duration')).toBe('42 s');
@@ -219,33 +219,29 @@ describe('run page', () => {
     expect(polls.asked()).toBe(asked);
   });
 
-  it('says a run the job does not have is not found, with the way back to the job', async () => {
+  it('says a run the job does not have is not found, with the way to its runs', async () => {
     serveJob(job([failedRun]));
     openRun('report-manual-zzzzz');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Run not found' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Run not found' })).toBeVisible();
     expect(screen.getByText(/Container job report has no run called “report-manual-zzzzz”/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Back to report' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Show its runs' })).toHaveAttribute(
       'href',
       `${jobPath}/overview`,
     );
   });
 
-  it('says the run is not found when its job is gone, with the way back to the namespace’s jobs', async () => {
+  it('says the job is not found when it is gone', async () => {
     serveJob('not found');
     openRun('report-manual-ab12c');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Run not found' })).toBeVisible();
-    expect(screen.getByText(/There is no container job called “report” in namespace shop/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Back to shop' })).toHaveAttribute(
-      'href',
-      '/compute/serverless-containers/shop/container-jobs',
-    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Container job not found' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Log' })).not.toBeInTheDocument();
   });
 
   it('shows it is loading until the job arrives', async () => {
     serveJob(job([failedRun]));
     openRun('report-manual-ab12c');
-    expect(await screen.findByLabelText('Loading run')).toHaveAttribute('aria-busy', 'true');
-    expect(await screen.findByRole('heading', { level: 1, name: /report-manual-ab12c/ })).toBeVisible();
+    expect(await screen.findByLabelText('Loading container job')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: /report-manual-ab12c/ })).toBeVisible();
   });
 });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '../../../lib/graphql/document.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { containerJobsQueryKey } from './query-keys.ts';
+import { containerJobsQueryKey } from './get-container-job.ts';
 
 const deleteContainerJobMutation = graphql(`
   mutation ContainerJobDelete($namespace: String!, $name: String!) {

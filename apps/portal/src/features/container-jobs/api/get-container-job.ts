@@ -51,6 +51,13 @@ const containerJobQuery = graphql(`
 
 export type ContainerJobDetails = ContainerJobQuery['containerJob'];
 
+/**
+ * Every job of a namespace, the list's key (get-container-jobs.ts). Kept here beside the job's own key: the
+ * job's page refreshes the list after deleting the job without loading the list's query.
+ */
+export const containerJobsQueryKey = (namespace: string) =>
+  [...namespaceScopeKey(namespace), 'container-jobs'] as const;
+
 export const containerJobQueryKey = (namespace: string, name: string) =>
   [...namespaceScopeKey(namespace), 'container-job', name] as const;
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '../../../lib/graphql/document.ts';
 import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { containerJobsQueryKey } from './query-keys.ts';
+import { containerJobsQueryKey } from './get-container-job.ts';
 
 const namespaceContainerJobsQuery = graphql(`
   query NamespaceContainerJobs($namespace: String!) {

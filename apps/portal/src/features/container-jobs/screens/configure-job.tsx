@@ -9,7 +9,7 @@ import { toJobFormValues, toJobModifyInput } from '../components/job-input.ts';
 import type { JobFormValues } from '../components/job-schema.ts';
 
 const route = getRouteApi(
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/configure',
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure',
 );
 
 /** The job form, prefilled; saving sends only what changed (API.md patch semantics). */

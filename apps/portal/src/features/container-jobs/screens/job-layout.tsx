@@ -6,9 +6,7 @@ import { useContainerJob } from '../api/get-container-job.ts';
 import { DeleteJobButton } from '../components/delete-job-button.tsx';
 import { RunNowButton } from '../components/run-now-button.tsx';
 
-const route = getRouteApi(
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs',
-);
+const route = getRouteApi('/compute/serverless-containers/$namespaceName/container-job/$containerJobName');
 
 const jobTabs: readonly RouteTab[] = [
   {

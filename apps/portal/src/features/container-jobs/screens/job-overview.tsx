@@ -24,7 +24,7 @@ import { runColumns } from '../components/run-columns.tsx';
 import { ScheduleText } from '../components/schedule-text.tsx';
 
 const route = getRouteApi(
-  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/_tabs/overview',
+  '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
 );
 
 /** Everything about the job at a glance; the layout around it has loaded it (same query). */

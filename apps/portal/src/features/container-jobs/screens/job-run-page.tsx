@@ -1,16 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { mdiMagnify } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
 import { FactsList } from '../../../components/facts-list.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { MessagePage } from '../../../components/message-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { NameWithState, ResourcePageLoading } from '../../../components/resource-page-parts.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { NameWithState } from '../../../components/resource-page-parts.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { Section } from '../../../components/section.tsx';
 import { formatDateTime, formatDuration } from '../../../lib/format.ts';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
 import { useContainerJob, type ContainerJobRunDetails } from '../api/get-container-job.ts';
 import { RunTrigger } from '../components/run-trigger.tsx';
 
@@ -25,36 +23,24 @@ export function isRunActive(run: Pick<ContainerJobRunDetails, 'status'>): boolea
   return ['pending', 'running'].includes(run.status.toLowerCase());
 }
 
-function RunNotFound({ jobFound }: { jobFound: boolean }) {
+/** A run the job does not have (any more: it keeps its last 100), with the way to those it has. */
+function RunNotFound() {
   const { namespaceName, containerJobName, runName } = route.useParams();
   return (
-    <MessagePage
+    <EmptyState
       icon={mdiMagnify}
       title="Run not found"
+      description={`Container job ${containerJobName} has no run called “${runName}”. A job keeps its last 100 runs.`}
       action={
-        jobFound ? (
-          <ButtonLink
-            to="/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview"
-            params={{ namespaceName, containerJobName }}
-            variant="contained"
-          >
-            Back to {containerJobName}
-          </ButtonLink>
-        ) : (
-          <ButtonLink
-            to="/compute/serverless-containers/$namespaceName/container-jobs"
-            params={{ namespaceName }}
-            variant="contained"
-          >
-            Back to {namespaceName}
-          </ButtonLink>
-        )
+        <ButtonLink
+          to="/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview"
+          params={{ namespaceName, containerJobName }}
+          variant="contained"
+        >
+          Show its runs
+        </ButtonLink>
       }
-    >
-      {jobFound
-        ? `Container job ${containerJobName} has no run called “${runName}”. A job keeps its last 100 runs.`
-        : `There is no container job called “${containerJobName}” in namespace ${namespaceName}. It may have been deleted.`}
-    </MessagePage>
+    />
   );
 }
 
@@ -97,37 +83,31 @@ function RunFacts({ run }: { run: ContainerJobRunDetails }) {
 }
 
 /**
- * One run of a container job: its status, timing, what started it and its message, followed while it waits or
- * runs; and its log, which the route brings (`log`, given the run) from the logs feature.
+ * One run of a container job, below the job's heading and tabs (the layout has loaded the job, and says when it
+ * cannot): its status, timing, what started it and its message, followed while it waits or runs; and its log,
+ * which the route brings (`log`, given the run) from the logs feature.
  */
 export function JobRunPage({ log }: { log?: (run: ContainerJobRunDetails) => ReactNode }) {
   const { namespaceName, containerJobName, runName } = route.useParams();
-  const query = useContainerJob(namespaceName, containerJobName);
-
-  if (query.error instanceof GraphQLRequestError && query.error.hasCode('NOT_FOUND')) {
-    return <RunNotFound jobFound={false} />;
-  }
-  if (query.isError) {
-    return <LoadError title="This run could not be loaded" onRetry={query.refetch} />;
-  }
-  if (!query.data) {
-    return <ResourcePageLoading label="Loading run" />;
-  }
-  const run = query.data.runs.find((candidate) => candidate.name === runName);
-  if (!run) return <RunNotFound jobFound />;
+  const { data: job } = useContainerJob(namespaceName, containerJobName);
+  if (!job) return null;
+  const run = job.runs.find((candidate) => candidate.name === runName);
+  if (!run) return <RunNotFound />;
 
   return (
-    <>
-      <PageHeader
-        title={<NameWithState name={run.name} state={run.status} />}
-        subtitle={`Run of container job ${containerJobName} in ${namespaceName}`}
-      />
-      <Stack spacing={3}>
-        <Section title="Details">
-          <RunFacts run={run} />
-        </Section>
-        {log && <Section title="Log">{log(run)}</Section>}
-      </Stack>
-    </>
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="overline" color="text.secondary">
+          Run
+        </Typography>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+          <NameWithState name={run.name} state={run.status} />
+        </Typography>
+      </div>
+      <Section title="Details">
+        <RunFacts run={run} />
+      </Section>
+      {log && <Section title="Log">{log(run)}</Section>}
+    </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { JobLayout } from '../../../../../../../features/container-jobs/screens/job-layout.tsx';
 
-// One container job: its tabbed page (_tabs) and the page of each of its runs (runs/) start their breadcrumb
-// trail here.
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName',
 )({
@@ -15,4 +14,5 @@ export const Route = createFileRoute(
       },
     ],
   },
+  component: JobLayout,
 });
