@@ -17,7 +17,6 @@ import { Route as NotFoundRouteImport } from './routes/not-found.tsx';
 import { Route as RegisterRouteImport } from './routes/register.tsx';
 import { Route as StorageRouteRouteImport } from './routes/storage/route.tsx';
 import { Route as WelcomeRouteImport } from './routes/welcome.tsx';
-import { Route as AccountIndexRouteImport } from './routes/account/index.tsx';
 import { Route as AccountAuditLogRouteImport } from './routes/account/audit-log.tsx';
 import { Route as AccountBillingRouteRouteImport } from './routes/account/billing/route.tsx';
 import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
@@ -98,11 +97,6 @@ const StorageRouteRoute = StorageRouteRouteImport.update({
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const AccountIndexRoute = AccountIndexRouteImport.update({
-  id: '/account/',
-  path: '/account/',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AccountAuditLogRoute = AccountAuditLogRouteImport.update({
@@ -395,7 +389,6 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
   '/account/audit-log': typeof AccountAuditLogRoute;
-  '/account/': typeof AccountIndexRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
@@ -441,7 +434,6 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
   '/account/audit-log': typeof AccountAuditLogRoute;
-  '/account': typeof AccountIndexRoute;
   '/compute': typeof ComputeIndexRoute;
   '/storage': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
@@ -490,7 +482,6 @@ export interface FileRoutesById {
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
   '/account/audit-log': typeof AccountAuditLogRoute;
-  '/account/': typeof AccountIndexRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
@@ -544,7 +535,6 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers'
     | '/storage/databases'
     | '/account/audit-log'
-    | '/account/'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
@@ -590,7 +580,6 @@ export interface FileRouteTypes {
     | '/register'
     | '/welcome'
     | '/account/audit-log'
-    | '/account'
     | '/compute'
     | '/storage'
     | '/compute/serverless-containers/$namespaceName'
@@ -638,7 +627,6 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers'
     | '/storage/databases'
     | '/account/audit-log'
-    | '/account/'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
@@ -689,7 +677,6 @@ export interface RootRouteChildren {
   WelcomeRoute: typeof WelcomeRoute;
   AccountBillingRouteRoute: typeof AccountBillingRouteRouteWithChildren;
   AccountAuditLogRoute: typeof AccountAuditLogRoute;
-  AccountIndexRoute: typeof AccountIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -748,13 +735,6 @@ declare module '@tanstack/react-router' {
       path: '/welcome';
       fullPath: '/welcome';
       preLoaderRoute: typeof WelcomeRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/account/': {
-      id: '/account/';
-      path: '/account';
-      fullPath: '/account/';
-      preLoaderRoute: typeof AccountIndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/account/audit-log': {
@@ -1266,7 +1246,6 @@ const rootRouteChildren: RootRouteChildren = {
   WelcomeRoute: WelcomeRoute,
   AccountBillingRouteRoute: AccountBillingRouteRouteWithChildren,
   AccountAuditLogRoute: AccountAuditLogRoute,
-  AccountIndexRoute: AccountIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
