@@ -19,6 +19,8 @@ const settings = {
   VITE_INVOICE_ISSUER: { fallback: 'Berth', rule: notEmpty },
   VITE_POSTHOG_KEY: { fallback: '', rule: anything },
   VITE_POSTHOG_HOST: { fallback: 'https://eu.i.posthog.com', rule: httpUrl },
+  VITE_FLAGS_URL: { fallback: '/api/frontend', rule: notEmpty },
+  VITE_FLAGS_CLIENT_KEY: { fallback: 'default:development.berth-portal', rule: notEmpty },
 } as const;
 
 type SettingName = keyof typeof settings;
@@ -58,4 +60,11 @@ export const env = {
   posthogKey: parsed.VITE_POSTHOG_KEY,
   /** Where PostHog events and recordings go: PostHog Cloud EU unless set. */
   posthogHost: parsed.VITE_POSTHOG_HOST,
+  /**
+   * The Unleash frontend API the feature flags come from (SPEC §7), absolute or on the portal's origin: by
+   * default the server's own, which answers from Berth's flags or forwards to the Unleash of its FLAGS_URL.
+   */
+  flagsUrl: new URL(parsed.VITE_FLAGS_URL, window.location.origin).href,
+  /** The frontend API key sent with every flags request (public: it can only read flags). */
+  flagsClientKey: parsed.VITE_FLAGS_CLIENT_KEY,
 } as const;

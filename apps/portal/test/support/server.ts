@@ -1,8 +1,9 @@
 import { setupServer } from 'msw/node';
+import { allFlagsOn } from './flags.ts';
 import { defaultHandlers } from './handlers.ts';
 
 /** The network of the unit tests: MSW answers every request the portal makes, or the test fails. */
-export const server = setupServer(...defaultHandlers);
+export const server = setupServer(...defaultHandlers, allFlagsOn);
 
 const unhandled: Promise<string>[] = [];
 

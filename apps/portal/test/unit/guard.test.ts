@@ -10,6 +10,7 @@ function dependencies(
   return {
     loadAccount: vi.fn(async () => ({ id: '1' })),
     refreshPermissions: vi.fn(async () => permissions),
+    settleFlags: vi.fn(async () => undefined),
     isFeatureEnabled: vi.fn(() => true),
     clearNamespaceCache: vi.fn(),
     setTitle: vi.fn(),
@@ -69,6 +70,22 @@ describe('global guard', () => {
     await expect(
       guard({ meta: { title: 'x', featureFlag: 'registries' }, namespaceName: undefined }),
     ).resolves.toBeNull();
+  });
+
+  it('knows the account’s flags before it checks a flagged route', async () => {
+    const steps: string[] = [];
+    const deps = dependencies(undefined, {
+      settleFlags: async (accountId) => {
+        await Promise.resolve();
+        steps.push(`flags of ${accountId}`);
+      },
+      isFeatureEnabled: (flag) => {
+        steps.push(`check ${flag}`);
+        return true;
+      },
+    });
+    await createGlobalGuard(deps)({ meta: { title: 'x', featureFlag: 'volumes' }, namespaceName: undefined });
+    expect(steps).toEqual(['flags of 1', 'check volumes']);
   });
 
   it('stops when the account cannot be loaded', async () => {

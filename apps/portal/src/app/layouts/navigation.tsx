@@ -5,41 +5,58 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiCubeOutline, mdiDatabaseOutline, mdiHistory, mdiReceiptTextOutline } from '@mdi/js';
+import { useFlags } from '@unleash/proxy-client-react';
 import { ListItemLink } from '../../components/router-links.tsx';
+import { featureFlags } from '../../lib/flags.ts';
 
 interface Entry {
   label: string;
   to: '/compute/serverless-containers' | '/storage/databases' | '/account/billing' | '/account/audit-log';
   icon: string;
+  /** The flag of the route it leads to: while that is off, the entry is left out. */
+  featureFlag?: string;
 }
 
 const products: readonly Entry[] = [
   { label: 'Serverless containers', to: '/compute/serverless-containers', icon: mdiCubeOutline },
-  { label: 'Cloud databases', to: '/storage/databases', icon: mdiDatabaseOutline },
+  {
+    label: 'Cloud databases',
+    to: '/storage/databases',
+    icon: mdiDatabaseOutline,
+    featureFlag: featureFlags.databaseClusters,
+  },
 ];
 const accountPages: readonly Entry[] = [
   { label: 'Billing', to: '/account/billing', icon: mdiReceiptTextOutline },
-  { label: 'Audit log', to: '/account/audit-log', icon: mdiHistory },
+  { label: 'Audit log', to: '/account/audit-log', icon: mdiHistory, featureFlag: featureFlags.auditLog },
 ];
 
 function Entries({ entries, onNavigate }: { entries: readonly Entry[]; onNavigate?: () => void }) {
+  // Re-rendered by each answer of the flags service that changes them.
+  const flagsOn = new Set(
+    useFlags()
+      .filter((toggle) => toggle.enabled)
+      .map((toggle) => toggle.name),
+  );
   return (
     <List>
-      {entries.map((entry) => (
-        <ListItem key={entry.to} disablePadding>
-          <ListItemLink
-            to={entry.to}
-            onClick={onNavigate}
-            activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
-            sx={{ mx: 1, '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main' } }}
-          >
-            <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
-              <MdiIcon path={entry.icon} />
-            </ListItemIcon>
-            <ListItemText primary={entry.label} />
-          </ListItemLink>
-        </ListItem>
-      ))}
+      {entries
+        .filter((entry) => !entry.featureFlag || flagsOn.has(entry.featureFlag))
+        .map((entry) => (
+          <ListItem key={entry.to} disablePadding>
+            <ListItemLink
+              to={entry.to}
+              onClick={onNavigate}
+              activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
+              sx={{ mx: 1, '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main' } }}
+            >
+              <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+                <MdiIcon path={entry.icon} />
+              </ListItemIcon>
+              <ListItemText primary={entry.label} />
+            </ListItemLink>
+          </ListItem>
+        ))}
     </List>
   );
 }

@@ -2,8 +2,10 @@ import { grants, type Permissions } from '../../lib/auth/permissions.ts';
 import { documentTitle, type RouteMeta } from './route-meta.ts';
 
 export interface GuardDependencies {
-  loadAccount: () => Promise<unknown>;
+  loadAccount: () => Promise<{ id: string }>;
   refreshPermissions: () => Promise<Permissions>;
+  /** Resolves once the account's flags are known, or could not be in a moment (lib/flags.ts). */
+  settleFlags: (accountId: string) => Promise<void>;
   isFeatureEnabled: (flag: string) => boolean;
   /** Drops the cached current namespace and database clusters of a namespace the customer left. */
   clearNamespaceCache: (namespaceName: string) => void;
@@ -27,7 +29,10 @@ export function createGlobalGuard(dependencies: GuardDependencies): GlobalGuard 
 
   return async ({ meta, namespaceName }) => {
     dependencies.setTitle(documentTitle(meta.title));
-    await dependencies.loadAccount();
+    const account = await dependencies.loadAccount();
+    // On every navigation, flagged or not, so the navigation's entries are right from the first screen; only
+    // the first one waits.
+    await dependencies.settleFlags(account.id);
     if (meta.security && !grants(await dependencies.refreshPermissions(), meta.security)) return notAllowed;
     if (meta.featureFlag && !dependencies.isFeatureEnabled(meta.featureFlag)) return notAllowed;
     if (currentNamespace !== undefined && currentNamespace !== namespaceName) {

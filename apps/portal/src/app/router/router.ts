@@ -1,18 +1,21 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { accountQueryOptions, permissionsQueryOptions } from '../../lib/auth/queries.ts';
-import { isFeatureEnabled } from '../../lib/flags.ts';
+import { createFlags } from '../../lib/flags.ts';
 import { databaseClustersKey, namespaceScopeKey } from '../../lib/query-keys.ts';
 import { createGlobalGuard } from './guard.ts';
+import { resolveRouteMeta } from './route-meta.ts';
 import { routeTree } from '../route-tree.gen.ts';
 
 /** The portal's router; `history` is the browser's unless given (tests start at an address in memory). */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  const flags = createFlags();
   const guard = createGlobalGuard({
     // Cached for the session, revalidated in the background once stale.
     loadAccount: () => queryClient.ensureQueryData({ ...accountQueryOptions(), revalidateIfStale: true }),
     refreshPermissions: () => queryClient.fetchQuery({ ...permissionsQueryOptions(), staleTime: 0 }),
-    isFeatureEnabled,
+    settleFlags: (accountId) => flags.settle(accountId),
+    isFeatureEnabled: (flag) => flags.isEnabled(flag),
     clearNamespaceCache: (namespaceName) => {
       queryClient.removeQueries({ queryKey: namespaceScopeKey(namespaceName) });
       queryClient.removeQueries({ queryKey: databaseClustersKey });
@@ -21,15 +24,22 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
       document.title = title;
     },
   });
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
-    context: { queryClient, guard },
+    context: { queryClient, guard, flags },
     // The account loading indicator appears only if loading is noticeable, and then stays long enough to read.
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
     scrollRestoration: true,
   });
+  // A flag switched off while its page is open closes the page at the next refresh, as the guard would.
+  flags.onChange(() => {
+    const { featureFlag } = resolveRouteMeta(router.state.matches.map((match) => match.staticData));
+    if (featureFlag && !flags.isEnabled(featureFlag))
+      void router.navigate({ to: '/not-allowed', replace: true });
+  });
+  return router;
 }
 
 /**

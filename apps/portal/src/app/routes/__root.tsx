@@ -1,3 +1,4 @@
+import FlagProvider from '@unleash/proxy-client-react';
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
 import { AccountLoadError, AccountLoading } from '../layouts/account-loading.tsx';
 import { AppShell } from '../layouts/app-shell.tsx';
@@ -19,7 +20,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     });
     if (redirectTo) throw redirect({ to: redirectTo, replace: true });
   },
-  component: AppShell,
+  // The guard started the flags client; the provider only lets the navigation's entries follow its answers.
+  component: function Root() {
+    const { flags } = Route.useRouteContext();
+    return (
+      <FlagProvider unleashClient={flags.client} startClient={false} stopClient={false}>
+        <AppShell />
+      </FlagProvider>
+    );
+  },
   pendingComponent: AccountLoading,
   errorComponent: AccountLoadError,
 });
