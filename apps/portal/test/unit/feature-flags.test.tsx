@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { delay, graphql, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { createFlags, featureFlags, firstAnswerTimeoutMs } from '../../src/lib/flags.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFlags, featureFlags, firstAnswerTimeoutMs, flagRefreshSeconds } from '../../src/lib/flags.ts';
 import { account } from '../support/handlers.ts';
 import { flagsOn, frontendApiUrl, type FlagsRequest } from '../support/flags.ts';
 import { renderWithProviders } from '../support/render.tsx';
@@ -9,6 +9,19 @@ import { server } from '../support/server.ts';
 
 // Flagged routes (SPEC §2 guard step 4): a route whose flag is off goes to not-allowed, and its navigation
 // entry is left out; the flags come from the Unleash frontend API (/api/frontend) for the signed-in account.
+
+// The client asks again every 15 s (setInterval): a test moves that clock on by hand.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The refresh the client makes every 15 s, and its answer's effect. */
+async function nextRefresh() {
+  await vi.advanceTimersByTimeAsync(flagRefreshSeconds * 1000);
+}
 
 const noChanges = graphql.query('AuditLog', () => HttpResponse.json({ data: { auditLogs: [] } }));
 
@@ -61,18 +74,15 @@ describe('feature flags', () => {
     server.use(flagsOn(Object.values(featureFlags)), noChanges);
     const { router, user } = renderWithProviders({ path: '/account/audit-log' });
     expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
-    const { client } = router.options.context.flags;
-
-    // What the client does every 15 s.
     server.use(flagsOn([featureFlags.databaseClusters]));
-    await client.updateToggles();
+    await nextRefresh();
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/not-allowed');
     const navigation = await openNavigation(user);
     expect(within(navigation.account).queryByRole('link', { name: 'Audit log' })).toBeNull();
 
     server.use(flagsOn(Object.values(featureFlags)));
-    await client.updateToggles();
+    await nextRefresh();
     await user.click(await within(navigation.account).findByRole('link', { name: 'Audit log' }));
     expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
   });
@@ -101,21 +111,22 @@ describe('flags client', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(firstAnswerTimeoutMs - 50);
     expect(performance.now() - started).toBeLessThan(firstAnswerTimeoutMs + 1000);
     expect(flags.isEnabled(featureFlags.auditLog)).toBe(false);
-    flags.client.stop();
   });
 
   it('keeps the last answer this browser had while the flags service is down', async () => {
     server.use(flagsOn([featureFlags.auditLog]));
     const before = createFlags();
     await before.settle('account-1');
-    before.client.stop();
 
     server.use(serviceDown);
     const flags = createFlags();
     await flags.settle('account-1');
     expect(flags.isEnabled(featureFlags.auditLog)).toBe(true);
     expect(flags.isEnabled(featureFlags.databaseClusters)).toBe(false);
-    flags.client.stop();
+
+    const someoneElse = createFlags();
+    await someoneElse.settle('account-2');
+    expect(someoneElse.isEnabled(featureFlags.auditLog)).toBe(false);
   });
 
   it('asks again for another account’s flags', async () => {
@@ -126,6 +137,5 @@ describe('flags client', () => {
     await flags.settle('account-1');
     await flags.settle('account-2');
     expect(seen.map((request) => request.context.userId)).toEqual(['account-1', 'account-2']);
-    flags.client.stop();
   });
 });

@@ -88,6 +88,13 @@ describe('global guard', () => {
     expect(steps).toEqual(['flags of 1', 'check volumes']);
   });
 
+  it('asks for the flags but does not wait for them on a route without one', async () => {
+    const settleFlags = vi.fn(() => new Promise<void>(() => undefined));
+    const guard = createGlobalGuard(dependencies(undefined, { settleFlags }));
+    await expect(guard({ meta: { title: 'x' }, namespaceName: undefined })).resolves.toBeNull();
+    expect(settleFlags).toHaveBeenCalledWith('1');
+  });
+
   it('stops when the account cannot be loaded', async () => {
     const guard = createGlobalGuard(
       dependencies(undefined, { loadAccount: async () => Promise.reject(new Error('offline')) }),

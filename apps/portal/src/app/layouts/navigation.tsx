@@ -5,9 +5,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiCubeOutline, mdiDatabaseOutline, mdiHistory, mdiReceiptTextOutline } from '@mdi/js';
-import { useFlags } from '@unleash/proxy-client-react';
+import { useRouteContext } from '@tanstack/react-router';
 import { ListItemLink } from '../../components/router-links.tsx';
-import { featureFlags } from '../../lib/flags.ts';
+import { featureFlags, useEnabledFlags } from '../../lib/flags.ts';
 
 interface Entry {
   label: string;
@@ -32,12 +32,7 @@ const accountPages: readonly Entry[] = [
 ];
 
 function Entries({ entries, onNavigate }: { entries: readonly Entry[]; onNavigate?: () => void }) {
-  // Re-rendered by each answer of the flags service that changes them.
-  const flagsOn = new Set(
-    useFlags()
-      .filter((toggle) => toggle.enabled)
-      .map((toggle) => toggle.name),
-  );
+  const flagsOn = useEnabledFlags(useRouteContext({ from: '__root__', select: (context) => context.flags }));
   return (
     <List>
       {entries

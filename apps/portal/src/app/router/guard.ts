@@ -4,7 +4,7 @@ import { documentTitle, type RouteMeta } from './route-meta.ts';
 export interface GuardDependencies {
   loadAccount: () => Promise<{ id: string }>;
   refreshPermissions: () => Promise<Permissions>;
-  /** Resolves once the account's flags are known, or could not be in a moment (lib/flags.ts). */
+  /** Resolves once the account's flags are known, or could not be in a moment (lib/flags.ts); never rejects. */
   settleFlags: (accountId: string) => Promise<void>;
   isFeatureEnabled: (flag: string) => boolean;
   /** Drops the cached current namespace and database clusters of a namespace the customer left. */
@@ -30,11 +30,13 @@ export function createGlobalGuard(dependencies: GuardDependencies): GlobalGuard 
   return async ({ meta, namespaceName }) => {
     dependencies.setTitle(documentTitle(meta.title));
     const account = await dependencies.loadAccount();
-    // On every navigation, flagged or not, so the navigation's entries are right from the first screen; only
-    // the first one waits.
-    await dependencies.settleFlags(account.id);
+    // Asked on every navigation (only the first asks the service), waited for by flagged routes only.
+    const flagsSettled = dependencies.settleFlags(account.id);
     if (meta.security && !grants(await dependencies.refreshPermissions(), meta.security)) return notAllowed;
-    if (meta.featureFlag && !dependencies.isFeatureEnabled(meta.featureFlag)) return notAllowed;
+    if (meta.featureFlag) {
+      await flagsSettled;
+      if (!dependencies.isFeatureEnabled(meta.featureFlag)) return notAllowed;
+    }
     if (currentNamespace !== undefined && currentNamespace !== namespaceName) {
       dependencies.clearNamespaceCache(currentNamespace);
     }

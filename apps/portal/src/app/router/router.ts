@@ -34,7 +34,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     scrollRestoration: true,
   });
   // A flag switched off while its page is open closes the page at the next refresh, as the guard would.
-  flags.onChange(() => {
+  flags.subscribe(() => {
     const { featureFlag } = resolveRouteMeta(router.state.matches.map((match) => match.staticData));
     if (featureFlag && !flags.isEnabled(featureFlag))
       void router.navigate({ to: '/not-allowed', replace: true });

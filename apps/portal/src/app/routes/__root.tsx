@@ -1,4 +1,3 @@
-import FlagProvider from '@unleash/proxy-client-react';
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
 import { AccountLoadError, AccountLoading } from '../layouts/account-loading.tsx';
 import { AppShell } from '../layouts/app-shell.tsx';
@@ -20,15 +19,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     });
     if (redirectTo) throw redirect({ to: redirectTo, replace: true });
   },
-  // The guard started the flags client; the provider only lets the navigation's entries follow its answers.
-  component: function Root() {
-    const { flags } = Route.useRouteContext();
-    return (
-      <FlagProvider unleashClient={flags.client} startClient={false} stopClient={false}>
-        <AppShell />
-      </FlagProvider>
-    );
-  },
+  component: AppShell,
   pendingComponent: AccountLoading,
   errorComponent: AccountLoadError,
 });
