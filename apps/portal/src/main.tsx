@@ -5,6 +5,7 @@ import { createAppQueryClient } from './app/query-client.ts';
 import { createAppRouter, preloadCurrentScreen } from './app/router/router.ts';
 import { session } from './lib/auth/session.ts';
 import { startAnalytics } from './lib/telemetry/analytics.ts';
+import { reportReactError, startErrorReporting } from './lib/telemetry/errors.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -25,7 +26,10 @@ session
     await nextTask();
     preloadCurrentScreen(router);
     await nextTask();
-    const root = createRoot(container);
+    const root = createRoot(container, {
+      onCaughtError: reportReactError,
+      onUncaughtError: reportReactError,
+    });
     startTransition(() =>
       root.render(
         <StrictMode>
@@ -34,6 +38,7 @@ session
       ),
     );
     startAnalytics();
+    startErrorReporting();
   })
   .catch((error: unknown) => {
     console.error('Signing in failed', error);

@@ -7,6 +7,10 @@ type Rule = { check: (value: string) => boolean; message: string };
 const httpUrl: Rule = { check: (value) => /^https?:\/\/[^/]/.test(value), message: 'must be an http(s) URL' };
 const notEmpty: Rule = { check: (value) => value.length > 0, message: 'must not be empty' };
 const anything: Rule = { check: () => true, message: '' };
+const optionalHttpUrl: Rule = {
+  check: (value) => value === '' || httpUrl.check(value),
+  message: httpUrl.message,
+};
 
 const settings = {
   VITE_OIDC_AUTHORITY: { fallback: `${window.location.origin}/realms/berth`, rule: httpUrl },
@@ -19,6 +23,10 @@ const settings = {
   VITE_INVOICE_ISSUER: { fallback: 'Berth', rule: notEmpty },
   VITE_POSTHOG_KEY: { fallback: '', rule: anything },
   VITE_POSTHOG_HOST: { fallback: 'https://eu.i.posthog.com', rule: httpUrl },
+  VITE_SENTRY_DSN: { fallback: '', rule: optionalHttpUrl },
+  VITE_SENTRY_ENVIRONMENT: { fallback: 'local', rule: notEmpty },
+  VITE_SENTRY_RELEASE: { fallback: '', rule: anything },
+  VITE_SENTRY_HOSTS: { fallback: 'localhost', rule: anything },
   VITE_FLAGS_URL: { fallback: '/api/frontend', rule: notEmpty },
   VITE_FLAGS_CLIENT_KEY: { fallback: 'default:development.berth-portal', rule: notEmpty },
 } as const;
@@ -60,6 +68,28 @@ export const env = {
   posthogKey: parsed.VITE_POSTHOG_KEY,
   /** Where PostHog events and recordings go: PostHog Cloud EU unless set. */
   posthogHost: parsed.VITE_POSTHOG_HOST,
+  /**
+   * Error reporting to Sentry: off without a DSN, and on only on the listed host names (comma-separated; local,
+   * staging and production, SPEC §9). Trace headers go to the portal's own APIs only.
+   */
+  errorReporting: {
+    dsn: parsed.VITE_SENTRY_DSN,
+    environment: parsed.VITE_SENTRY_ENVIRONMENT,
+    release: parsed.VITE_SENTRY_RELEASE || undefined,
+    hosts: parsed.VITE_SENTRY_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    apiOrigins: [
+      ...new Set(
+        [
+          parsed.VITE_PLATFORM_GRAPHQL_URL,
+          parsed.VITE_BILLING_GRAPHQL_URL,
+          parsed.VITE_CONSOLE_LOGS_GRAPHQL_URL,
+          parsed.VITE_BILLING_URL,
+        ].map((url) => new URL(url, window.location.origin).origin),
+      ),
+    ],
+  },
   /**
    * The Unleash frontend API the feature flags come from (SPEC §7), absolute or on the portal's origin: by
    * default the server's own, which answers from Berth's flags or forwards to the Unleash of its FLAGS_URL.
