@@ -17,6 +17,7 @@ import { Route as NotFoundRouteImport } from './routes/not-found.tsx';
 import { Route as RegisterRouteImport } from './routes/register.tsx';
 import { Route as StorageRouteRouteImport } from './routes/storage/route.tsx';
 import { Route as WelcomeRouteImport } from './routes/welcome.tsx';
+import { Route as AccountIndexRouteImport } from './routes/account/index.tsx';
 import { Route as AccountAuditLogRouteImport } from './routes/account/audit-log.tsx';
 import { Route as AccountBillingRouteRouteImport } from './routes/account/billing/route.tsx';
 import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
@@ -97,6 +98,11 @@ const StorageRouteRoute = StorageRouteRouteImport.update({
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AccountAuditLogRoute = AccountAuditLogRouteImport.update({
@@ -389,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
   '/account/audit-log': typeof AccountAuditLogRoute;
+  '/account/': typeof AccountIndexRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
@@ -434,6 +441,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute;
   '/welcome': typeof WelcomeRoute;
   '/account/audit-log': typeof AccountAuditLogRoute;
+  '/account': typeof AccountIndexRoute;
   '/compute': typeof ComputeIndexRoute;
   '/storage': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
@@ -482,6 +490,7 @@ export interface FileRoutesById {
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
   '/account/audit-log': typeof AccountAuditLogRoute;
+  '/account/': typeof AccountIndexRoute;
   '/compute/': typeof ComputeIndexRoute;
   '/storage/': typeof StorageIndexRoute;
   '/compute/serverless-containers/$namespaceName': typeof ComputeServerlessContainersNamespaceNameRouteRouteWithChildren;
@@ -535,6 +544,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers'
     | '/storage/databases'
     | '/account/audit-log'
+    | '/account/'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
@@ -580,6 +590,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/welcome'
     | '/account/audit-log'
+    | '/account'
     | '/compute'
     | '/storage'
     | '/compute/serverless-containers/$namespaceName'
@@ -627,6 +638,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers'
     | '/storage/databases'
     | '/account/audit-log'
+    | '/account/'
     | '/compute/'
     | '/storage/'
     | '/compute/serverless-containers/$namespaceName'
@@ -677,6 +689,7 @@ export interface RootRouteChildren {
   WelcomeRoute: typeof WelcomeRoute;
   AccountBillingRouteRoute: typeof AccountBillingRouteRouteWithChildren;
   AccountAuditLogRoute: typeof AccountAuditLogRoute;
+  AccountIndexRoute: typeof AccountIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -735,6 +748,13 @@ declare module '@tanstack/react-router' {
       path: '/welcome';
       fullPath: '/welcome';
       preLoaderRoute: typeof WelcomeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/account/': {
+      id: '/account/';
+      path: '/account';
+      fullPath: '/account/';
+      preLoaderRoute: typeof AccountIndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/account/audit-log': {
@@ -1246,6 +1266,7 @@ const rootRouteChildren: RootRouteChildren = {
   WelcomeRoute: WelcomeRoute,
   AccountBillingRouteRoute: AccountBillingRouteRouteWithChildren,
   AccountAuditLogRoute: AccountAuditLogRoute,
+  AccountIndexRoute: AccountIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,10 +1,24 @@
-// Made on first use rather than when the module loads: a page's first Intl object costs the start of ICU, tens
-// of milliseconds on a phone, which a screen that writes no date (a list on a phone) need not pay.
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-const getDateTimeFormat = () =>
-  (dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+import { chosenLanguage } from './language.ts';
 
-/** The customer's locale (the browser's), in which the portal writes dates and describes schedules. */
+// Made on first use rather than when the module loads: a page's first Intl object costs the start of ICU, tens
+// of milliseconds on a phone, which a screen that writes no date (a list on a phone) need not pay. Made anew
+// when the customer chooses another language on the account page.
+let dateTimeFormat: { language: string | null; format: Intl.DateTimeFormat } | undefined;
+function getDateTimeFormat(): Intl.DateTimeFormat {
+  const language = chosenLanguage();
+  if (!dateTimeFormat || dateTimeFormat.language !== language) {
+    dateTimeFormat = {
+      language,
+      format: new Intl.DateTimeFormat(language ?? undefined, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }),
+    };
+  }
+  return dateTimeFormat.format;
+}
+
+/** The customer's locale (chosen on the account page, else the browser's), in which the portal writes dates and describes schedules. */
 export const customerLocale = (): string => getDateTimeFormat().resolvedOptions().locale;
 
 /** The customer's time zone (the browser's), in which the portal writes times. */

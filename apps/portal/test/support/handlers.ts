@@ -14,7 +14,7 @@ export const account: AccountQuery['account'] = {
   role: 'customer',
   email: 'ada@example.com',
   name: 'Ada Lovelace',
-  customer: { id: 'customer-1', recurringPayment: true, suspendedReason: null },
+  customer: { id: 'customer-1', name: 'Analytical Engines', recurringPayment: true, suspendedReason: null },
 };
 
 /**

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { useColorMode } from '../../src/app/theme/color-mode.tsx';
+import { useColorMode } from '../../src/lib/color-mode.ts';
 import { renderWithProviders } from '../support/render.tsx';
 
 function Switch() {

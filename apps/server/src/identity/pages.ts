@@ -16,7 +16,7 @@ const DARK =
   'color-scheme:dark;--bg:#121417;--card:#1d2126;--text:#eceff1;--muted:#aab2bd;--border:#4a515c;--accent:#26a69a;--accent-text:#06201d;--error:#ef9a9a;--focus:#80cbc4';
 
 const STYLE = `
-:root{color-scheme:light;--bg:#f4f5f7;--card:#fff;--text:#1d2127;--muted:#5b6270;--border:#c4c8d0;--accent:#e64a19;--accent-text:#fff;--error:#c62828;--focus:#1565c0}
+:root{color-scheme:light;--bg:#f4f5f7;--card:#fff;--text:#1d2127;--muted:#5b6270;--border:#c4c8d0;--accent:#c73e13;--accent-text:#fff;--error:#c62828;--focus:#1565c0}
 :root[data-theme=dark]{${DARK}}
 @media (prefers-color-scheme:dark){:root[data-theme=system]{${DARK}}}
 *{box-sizing:border-box}

@@ -5,10 +5,13 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { mdiCreditCardOutline, mdiLogout } from '@mdi/js';
+import { mdiAccountCircleOutline, mdiCreditCardOutline, mdiLogout } from '@mdi/js';
+import { createLink } from '@tanstack/react-router';
 import CircularProgress from '@mui/material/CircularProgress';
 import { session } from '../../lib/auth/session.ts';
 import { useOpenHostedPage } from '../../components/subscription/on-demand.ts';
+
+const MenuItemLink = createLink(MenuItem);
 
 interface AccountMenuPopupProps {
   id: string;
@@ -38,6 +41,12 @@ export function AccountMenuPopup({ id, anchor, name, email, onClose }: AccountMe
         </Typography>
       </Box>
       <Divider />
+      <MenuItemLink to="/account" onClick={onClose}>
+        <ListItemIcon>
+          <MdiIcon path={mdiAccountCircleOutline} fontSize="small" />
+        </ListItemIcon>
+        Account
+      </MenuItemLink>
       <MenuItem
         // Kept enabled while busy so focus stays on it; a second press does nothing.
         aria-busy={leaving}

@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
 import { mdiWeatherNight, mdiWhiteBalanceSunny } from '@mdi/js';
-import { useColorMode } from '../theme/color-mode.tsx';
+import { useColorMode } from '../../lib/color-mode.ts';
 
 export function ThemeSwitch() {
   const { mode, toggle } = useColorMode();

@@ -15,6 +15,7 @@ const accountQuery = graphql(`
       name
       customer {
         id
+        name
         recurringPayment
         suspendedReason
       }

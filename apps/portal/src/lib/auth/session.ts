@@ -34,6 +34,11 @@ export interface Session {
   getAccessToken(): Promise<string>;
   getTokenEndpoint(): Promise<string>;
   restartSignIn(): void;
+  /**
+   * Sends the customer to the identity provider's two-factor set-up (SPEC §6: the authorization request with
+   * Keycloak's `kc_action=CONFIGURE_TOTP`, which the built-in provider understands too), back to `returnTo`.
+   */
+  setUpTwoFactor(returnTo: string): Promise<void>;
   signOut(): Promise<void>;
 }
 
@@ -156,6 +161,14 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
     },
 
     restartSignIn,
+
+    async setUpTwoFactor(returnTo) {
+      const { main } = await load();
+      await main.signinRedirect({
+        state: { returnTo } satisfies SignInState,
+        extraQueryParams: { kc_action: 'CONFIGURE_TOTP' },
+      });
+    },
 
     async signOut() {
       await resetAnalytics();

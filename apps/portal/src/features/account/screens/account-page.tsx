@@ -1,0 +1,45 @@
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useLocation } from '@tanstack/react-router';
+import { FactsList } from '../../../components/facts-list.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Section } from '../../../components/section.tsx';
+import { useAccount } from '../../../lib/auth/queries.ts';
+import { ApiAccessSection } from '../components/api-access-section.tsx';
+import { AppearanceSection } from '../components/appearance-section.tsx';
+import { TwoFactorSection } from '../components/two-factor-section.tsx';
+
+/** The signed-in account: who it is, theme and language, two-factor sign-in, and API access for tools. */
+export function AccountPage() {
+  const account = useAccount();
+  // Two-factor set-up comes back here.
+  const path = useLocation({ select: (location) => location.pathname });
+  return (
+    <>
+      <PageHeader title="Account" />
+      <Stack spacing={3} sx={{ maxWidth: 880 }}>
+        {account.isError ? (
+          <LoadError title="Your account could not be loaded" onRetry={account.refetch} />
+        ) : account.data ? (
+          <Section title="Profile">
+            <FactsList
+              facts={[
+                { term: 'Name', value: account.data.name },
+                { term: 'Email', value: account.data.email },
+                { term: 'Customer', value: account.data.customer.name },
+                { term: 'Customer ID', value: account.data.customer.id },
+                { term: 'Role', value: account.data.role },
+              ]}
+            />
+          </Section>
+        ) : (
+          <Skeleton variant="rounded" height={200} aria-busy="true" aria-label="Loading your account" />
+        )}
+        <AppearanceSection />
+        <TwoFactorSection returnTo={path} />
+        {account.data && <ApiAccessSection email={account.data.email} />}
+      </Stack>
+    </>
+  );
+}
