@@ -119,20 +119,24 @@ describe('what an error report may say', () => {
 });
 
 describe("the portal's error reports", () => {
-  it('may reach the Sentry of VITE_SENTRY_DSN under the content security policy, and only then', async () => {
-    const policyOf = async (overrides: Record<string, string>) => {
+  it('may reach the Sentry of VITE_SENTRY_DSN under the content security policy, and profile, only then', async () => {
+    const headersOf = async (overrides: Record<string, string>) => {
       const server = await startServer(overrides);
       try {
-        return (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy') ?? '';
+        return (await fetch(`${server.url}/healthz`)).headers;
       } finally {
         await server.close();
       }
     };
-    const reporting = await policyOf({ VITE_SENTRY_DSN: 'https://key@o1.ingest.sentry.example/42' });
-    expect(reporting).toContain("connect-src 'self' https://o1.ingest.sentry.example;");
-    expect(reporting).toContain("worker-src 'self' blob:;");
-    const quiet = await policyOf({});
-    expect(quiet).toContain("connect-src 'self';");
-    expect(quiet).toContain("worker-src 'self';");
+    const reporting = await headersOf({ VITE_SENTRY_DSN: 'https://key@o1.ingest.sentry.example/42' });
+    expect(reporting.get('content-security-policy')).toContain(
+      "connect-src 'self' https://o1.ingest.sentry.example;",
+    );
+    expect(reporting.get('content-security-policy')).toContain("worker-src 'self' blob:;");
+    expect(reporting.get('document-policy')).toBe('js-profiling');
+    const quiet = await headersOf({});
+    expect(quiet.get('content-security-policy')).toContain("connect-src 'self';");
+    expect(quiet.get('content-security-policy')).toContain("worker-src 'self';");
+    expect(quiet.has('document-policy')).toBe(false);
   });
 });

@@ -39,6 +39,9 @@ export const securityPlugins = fastifyPlugin(async (app: FastifyInstance, { env 
     // The sign-in pages post forms and redirect across the realm paths; keep the referrer on this origin.
     referrerPolicy: { policy: 'same-origin' },
   });
+  // The browser lets the portal's error reporting profile its scripts (JS Self-Profiling) only with this.
+  if (sentryOrigin)
+    app.addHook('onSend', async (_request, reply) => void reply.header('Document-Policy', 'js-profiling'));
   // A listed origin gets its CORS answer; any other gets none, so its pages cannot read our responses.
   // The identity provider's own paths answer CORS themselves (oidc-provider's rules per client).
   const origins = new Set(allowedOrigins(env));

@@ -1,11 +1,17 @@
-import { browserTracingIntegration, captureReactException, init, replayIntegration } from '@sentry/react';
+import {
+  browserProfilingIntegration,
+  browserTracingIntegration,
+  captureReactException,
+  init,
+  replayIntegration,
+} from '@sentry/react';
 import type { ErrorInfo } from 'react';
 import type { ErrorReportingSettings } from './errors.ts';
 
 // The Sentry SDK, in a chunk of its own (errors.ts loads it after the first screen).
 
 /** SPEC §9. */
-export const SAMPLE_RATES = { traces: 0.2, replays: 0.1, replaysOnError: 1.0 } as const;
+export const SAMPLE_RATES = { traces: 0.2, profiles: 0.2, replays: 0.1, replaysOnError: 1.0 } as const;
 
 /** Starts the SDK; returns how React's caught errors are reported. */
 export function startSentry(settings: ErrorReportingSettings): (error: unknown, info: ErrorInfo) => void {
@@ -26,10 +32,15 @@ export function startSentry(settings: ErrorReportingSettings): (error: unknown, 
     ignoreErrors: [/not found/i],
     tracesSampleRate: SAMPLE_RATES.traces,
     tracePropagationTargets: [...settings.apiOrigins],
+    // Profiles of sampled traces, where the browser has the JS Self-Profiling API (Chromium; the server sends
+    // `Document-Policy: js-profiling` when it knows the portal's DSN).
+    profileSessionSampleRate: SAMPLE_RATES.profiles,
+    profileLifecycle: 'trace',
     replaysSessionSampleRate: SAMPLE_RATES.replays,
     replaysOnErrorSampleRate: SAMPLE_RATES.replaysOnError,
     integrations: [
       browserTracingIntegration(),
+      browserProfilingIntegration(),
       // Replays show the page's layout, never its text, what is typed or pictures.
       replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
     ],
