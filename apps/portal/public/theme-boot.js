@@ -3,7 +3,10 @@
 // because the server's CSP forbids inline scripts.)
 try {
   const preference = globalThis.localStorage.getItem('berth.theme');
-  if (preference === 'dark' || (preference === 'system' && globalThis.matchMedia('(prefers-color-scheme: dark)').matches))
+  if (
+    preference === 'dark' ||
+    (preference === 'system' && globalThis.matchMedia('(prefers-color-scheme: dark)').matches)
+  )
     globalThis.document.documentElement.dataset.theme = 'dark';
 } catch {
   // Storage unavailable: the light default applies.

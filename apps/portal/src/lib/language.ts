@@ -1,10 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import { readStoredText, removeStored, writeStored } from './storage.ts';
 
 // The language of dates and schedule descriptions chosen on the account page (one of the cron editor's
-// locales, SPEC §9), as a BCP 47 tag; null follows the browser's own language (the default). The list of
-// choices lives with the account page: this module is on the first screen and imports nothing of the cron
-// package.
+// locales, SPEC §9), as a BCP 47 tag; null follows the browser's own language (the default). The choices
+// live with the account page: this module is on the first screen.
 
 const storageKey = 'berth.language';
 
@@ -16,14 +14,13 @@ function isLanguageTag(value: string): boolean {
   }
 }
 
-// Kept in memory once read: dates are formatted by the hundred, and each would otherwise read storage.
-let current: { tag: string | null } | undefined;
-const listeners = new Set<() => void>();
-
 function readChoice(): string | null {
   const stored = readStoredText(storageKey);
   return stored !== null && isLanguageTag(stored) ? stored : null;
 }
+
+// Kept in memory once read: dates are formatted by the hundred, and each would otherwise read storage.
+let current: { tag: string | null } | undefined;
 
 export function chosenLanguage(): string | null {
   current ??= { tag: readChoice() };
@@ -34,15 +31,4 @@ export function chooseLanguage(tag: string | null): void {
   if (tag === null) removeStored(storageKey);
   else writeStored(storageKey, tag);
   current = { tag };
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The chosen language, re-rendering the component when it is changed. */
-export function useChosenLanguage(): string | null {
-  return useSyncExternalStore(subscribe, chosenLanguage);
 }

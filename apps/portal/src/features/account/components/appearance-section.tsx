@@ -6,12 +6,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { cronLocales, type CronLocale } from '@berth/cron';
 import { Section } from '../../../components/section.tsx';
-import { useDescription } from '../../../components/cron-editor/use-description.ts';
 import { themePreferences, useColorMode, type ThemePreference } from '../../../lib/color-mode.ts';
-import { customerLocale, formatDateTime } from '../../../lib/format.ts';
-import { chooseLanguage, useChosenLanguage } from '../../../lib/language.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { chooseLanguage, chosenLanguage } from '../../../lib/language.ts';
+import { languageChoices, type LanguageChoice } from './languages.ts';
 
 const themeLabels: Record<ThemePreference, string> = {
   light: 'Light',
@@ -21,31 +20,26 @@ const themeLabels: Record<ThemePreference, string> = {
 
 const isThemePreference = (value: string): value is ThemePreference =>
   (themePreferences as readonly string[]).includes(value);
+
 // The select's value for following the browser's language.
 const browserLanguage = 'browser';
-const languageChoices = [browserLanguage, ...cronLocales] as const;
-type LanguageChoice = (typeof languageChoices)[number];
 
 const isLanguageChoice = (value: string): value is LanguageChoice =>
   (languageChoices as readonly string[]).includes(value);
 
 /** A language by its own name, and in English beside it for whoever cannot read that script. */
-function languageLabel(language: CronLocale): string {
+function languageLabel(language: LanguageChoice): string {
   const own = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
   const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
   return own === english ? own : `${own} (${english})`;
 }
 
-// A schedule whose description shows the chosen language (every Monday at 04:00).
-const sampleSchedule = '0 4 * * 1';
-
-/** The chosen language applied: a date and a schedule as the portal now writes them. */
+/** The chosen language applied: a date as the portal now writes it. */
 function LanguageSample() {
   const [now] = useState(() => new Date());
-  const schedule = useDescription(sampleSchedule, 'crontab', customerLocale());
   return (
     <Typography variant="body2" color="text.secondary" aria-live="polite">
-      Dates read “{formatDateTime(now)}”{schedule && <>, schedules “{schedule}”</>}.
+      Dates read “{formatDateTime(now)}”.
     </Typography>
   );
 }
@@ -53,8 +47,11 @@ function LanguageSample() {
 /** Theme (light, dark or the device's) and the language of dates and schedules. */
 export function AppearanceSection() {
   const { preference, choose } = useColorMode();
-  const chosen = useChosenLanguage();
-  const language = chosen !== null && isLanguageChoice(chosen) ? chosen : browserLanguage;
+  // Held here too so the page (its date sample) renders again when the language changes.
+  const [language, setLanguage] = useState(() => {
+    const chosen = chosenLanguage();
+    return chosen !== null && isLanguageChoice(chosen) ? chosen : browserLanguage;
+  });
   return (
     <Section title="Appearance" description="Kept in this browser. The sign-in pages use the same theme.">
       <FormControl>
@@ -78,13 +75,15 @@ export function AppearanceSection() {
         value={language}
         onChange={(event) => {
           const choice = event.target.value;
-          if (isLanguageChoice(choice)) chooseLanguage(choice === browserLanguage ? null : choice);
+          if (choice !== browserLanguage && !isLanguageChoice(choice)) return;
+          chooseLanguage(choice === browserLanguage ? null : choice);
+          setLanguage(choice);
         }}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         sx={{ maxWidth: 360 }}
       >
         <option value={browserLanguage}>The browser’s language</option>
-        {cronLocales.map((option) => (
+        {languageChoices.map((option) => (
           <option key={option} value={option} lang={option}>
             {languageLabel(option)}
           </option>
