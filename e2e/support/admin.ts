@@ -8,11 +8,21 @@ const run = promisify(execFile);
 /** Runs the operators' command line (`npm run admin -- ...`) against the test server's data. */
 export async function admin(...args: string[]): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the tests run through playwright.config.ts global setup');
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/cli.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
-  });
+  if (!dataDir)
+    throw new Error('E2E_DATA_DIR is not set: the tests run through playwright.config.ts global setup');
+  return adminIn(dataDir, ...args);
+}
+
+/** Runs the operators' command line against the data of the server in `dataDir` (a test's own server). */
+export async function adminIn(dataDir: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/admin/cli.ts', ...args],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+    },
+  );
   return stdout;
 }
 
@@ -27,7 +37,10 @@ export function uniqueEmail(label: string): string {
 export const testPassword = 'correct-horse-battery-staple';
 
 /** Creates a new (restricted) customer account and returns its sign-in details. */
-export async function createCustomer(label: string, name = 'Test Customer'): Promise<{ email: string; password: string; name: string }> {
+export async function createCustomer(
+  label: string,
+  name = 'Test Customer',
+): Promise<{ email: string; password: string; name: string }> {
   const email = uniqueEmail(label);
   await admin('account', 'create', '--email', email, '--password', testPassword, '--name', name);
   return { email, password: testPassword, name };
