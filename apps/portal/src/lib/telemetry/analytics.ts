@@ -1,13 +1,9 @@
 import type { PostHog } from 'posthog-js/dist/module.no-external';
 import { env } from '../../config/env.ts';
-import { readStoredSession } from '../auth/session-store.ts';
 import { afterFirstScreen } from './after-first-screen.ts';
 
-// Session analytics: PostHog events and session recordings, when the build has a PostHog key (VITE_POSTHOG_KEY).
-// Recordings never hold what a customer types (every input is masked) nor anything a screen marks
-// `data-secret` (revealed passwords and connection strings): those elements are left out of them entirely.
-
-const secretSelector = '[data-secret]';
+// Session analytics: PostHog events and session recordings when the build has a PostHog key (VITE_POSTHOG_KEY),
+// loaded as a chunk of its own once the first screen is up (posthog.ts).
 
 /** SPEC §9: nothing is sent from a development host (localhost, *.localhost) or a bare IP address. */
 export function analyticsAllowedOn(hostname: string): boolean {
@@ -25,46 +21,18 @@ export function startAnalytics(): void {
   const key = env.posthogKey;
   if (!key || !analyticsAllowedOn(window.location.hostname)) return;
   afterFirstScreen(() => {
-    loading = loadPostHog(key).catch((error: unknown) => {
-      // Analytics are optional: a chunk that fails to load must not disturb the portal.
-      console.warn('Session analytics did not start', error);
-      return undefined;
-    });
+    // The session recorder is a chunk of its own, fetched alongside; it registers itself where PostHog finds it.
+    loading = Promise.all([import('./posthog.ts'), import('posthog-js/dist/lazy-recorder')])
+      .then(([{ startPostHog }]) => startPostHog(key, env.posthogHost))
+      .catch((error: unknown) => {
+        // Analytics are optional: a chunk that fails to load must not disturb the portal.
+        console.warn('Session analytics did not start', error);
+        return undefined;
+      });
   });
 }
 
 /** Forgets the signed-in account before signing out, so the next visitor on this browser starts anonymous. */
 export async function resetAnalytics(): Promise<void> {
   (await loading)?.reset();
-}
-
-async function loadPostHog(key: string): Promise<PostHog> {
-  // The build that loads no scripts from PostHog's servers, with the session recorder bundled alongside.
-  const [{ posthog }] = await Promise.all([
-    import('posthog-js/dist/module.no-external'),
-    import('posthog-js/dist/lazy-recorder'),
-  ]);
-  posthog.init(key, {
-    api_host: env.posthogHost,
-    person_profiles: 'identified_only',
-    // The portal is a single-page app: each address it moves to is a page view.
-    capture_pageview: 'history_change',
-    respect_dnt: true,
-    // Feature flags are Unleash's (SPEC §7); surveys are not used.
-    advanced_disable_feature_flags: true,
-    disable_surveys: true,
-    session_recording: { maskAllInputs: true, blockSelector: secretSelector },
-  });
-  identifyAccount(posthog);
-  return posthog;
-}
-
-/** The signed-in account by its id only: no name or email address goes to PostHog. */
-function identifyAccount(posthog: PostHog): void {
-  const accountId = readStoredSession()?.profile?.sub;
-  if (!accountId) return;
-  // Another account was identified on this browser (no sign-out in between): start a new anonymous person.
-  const previous: unknown = posthog.get_property('$user_id');
-  if (previous !== undefined && previous !== accountId) posthog.reset();
-  posthog.identify(accountId);
 }
