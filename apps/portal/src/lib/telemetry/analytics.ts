@@ -17,9 +17,8 @@ export function analyticsAllowedOn(hostname: string): boolean {
 let loading: Promise<PostHog | undefined> | undefined;
 
 /** Starts PostHog with session recording once the first screen is up, if configured and allowed on this host. */
-export function startAnalytics(): void {
-  const key = env.posthogKey;
-  if (!key || !analyticsAllowedOn(window.location.hostname)) return;
+export function startAnalytics(key = env.posthogKey, hostname = window.location.hostname): void {
+  if (!key || !analyticsAllowedOn(hostname)) return;
   afterFirstScreen(() => {
     // The session recorder is a chunk of its own, fetched alongside; it registers itself where PostHog finds it.
     loading = Promise.all([import('./posthog.ts'), import('posthog-js/dist/lazy-recorder')])
