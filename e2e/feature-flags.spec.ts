@@ -83,11 +83,7 @@ test('a real Unleash behind the server (FLAGS_URL) switches the audit log off an
     `No PostgreSQL server at ${postgresServerUrl} (DATABASE_URL): the real Unleash keeps its flags in one`,
   );
 
-  const databaseUrl = process.env.DATABASE_URL;
   const unleash = await startUnleash();
-  // unleash-server's migrator puts back a DATABASE_URL it found unset as the text "undefined", which the
-  // Berth server started below would inherit and refuse.
-  if (databaseUrl === undefined) delete process.env.DATABASE_URL;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'berth-e2e-unleash-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;

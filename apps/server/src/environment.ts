@@ -120,6 +120,12 @@ const schema = z.object({
     .regex(/^[^\s/]{1,200}$/, 'at most 200 characters, no spaces or slashes')
     .optional(),
   VITE_SENTRY_DSN: z.url().optional(),
+  // The portal's session analytics (build settings, read here for its content security policy): with a key,
+  // the browser may send to the PostHog host (POSTHOG_* are what `npm run build` maps onto VITE_POSTHOG_*).
+  VITE_POSTHOG_KEY: z.string().optional(),
+  POSTHOG_KEY: z.string().optional(),
+  VITE_POSTHOG_HOST: z.url().optional(),
+  POSTHOG_HOST: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -207,3 +207,26 @@ describe('GraphQL limits', () => {
     expect(JSON.stringify(body)).not.toMatch(STACK_TRACE);
   });
 });
+
+describe("the portal's session analytics", () => {
+  const connectSrcWith = async (overrides: Record<string, string>) => {
+    const other = await startServer(overrides);
+    try {
+      const policy = (await fetch(`${other.url}/healthz`)).headers.get('content-security-policy') ?? '';
+      return /connect-src ([^;]*);/.exec(policy)?.[1];
+    } finally {
+      await other.close();
+    }
+  };
+
+  it('may reach the PostHog host only when the portal is built with a key', async () => {
+    expect(await connectSrcWith({ POSTHOG_KEY: 'phc_test' })).toBe("'self' https://eu.i.posthog.com");
+    expect(
+      await connectSrcWith({
+        VITE_POSTHOG_KEY: 'phc_test',
+        VITE_POSTHOG_HOST: 'https://ph.example.com/ingest',
+      }),
+    ).toBe("'self' https://ph.example.com");
+    expect(await connectSrcWith({ POSTHOG_HOST: 'https://ph.example.com' })).toBe("'self'");
+  });
+});

@@ -8,6 +8,9 @@ import { bearerToken } from '../auth/verifier.ts';
 import type { Environment } from '../environment.ts';
 import { AUTO_SUBMIT_SCRIPT_HASH } from '../identity/pages.ts';
 
+/** Where the portal sends session analytics unless built with another VITE_POSTHOG_HOST (its config/env.ts). */
+const POSTHOG_DEFAULT_HOST = 'https://eu.i.posthog.com';
+
 /** Browser origins allowed to call the API with credentials: the portal's own, and the configured ones. */
 export function allowedOrigins(env: Environment): string[] {
   const origin = (url: string) => new URL(url).origin;
@@ -19,6 +22,11 @@ export const securityPlugins = fastifyPlugin(async (app: FastifyInstance, { env 
   const issuerOrigin = env.EXTERNAL_ISSUER ? new URL(env.EXTERNAL_ISSUER).origin : undefined;
   // The portal's error reports go to its Sentry; session replays compress in a worker made from a blob.
   const sentryOrigin = env.VITE_SENTRY_DSN ? new URL(env.VITE_SENTRY_DSN).origin : undefined;
+  // Session analytics send to the PostHog host the portal was built with (its default: PostHog's EU cloud).
+  const analyticsOrigin =
+    env.VITE_POSTHOG_KEY || env.POSTHOG_KEY
+      ? new URL(env.VITE_POSTHOG_HOST ?? env.POSTHOG_HOST ?? POSTHOG_DEFAULT_HOST).origin
+      : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -27,7 +35,10 @@ export const securityPlugins = fastifyPlugin(async (app: FastifyInstance, { env 
         // MUI (emotion) inserts its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...[issuerOrigin, sentryOrigin].filter((origin) => origin !== undefined)],
+        connectSrc: [
+          "'self'",
+          ...[issuerOrigin, sentryOrigin, analyticsOrigin].filter((origin) => origin !== undefined),
+        ],
         workerSrc: ["'self'", ...(sentryOrigin ? ['blob:'] : [])],
         frameSrc: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
         frameAncestors: ["'self'"],

@@ -34,6 +34,8 @@ export async function startUnleash(): Promise<TestUnleash> {
   await onServer(`CREATE DATABASE ${database}`);
   const server = new URL(postgresServerUrl);
   const port = await freePort();
+  // Unleash's migrator leaves DATABASE_URL set (to "undefined" when it was not): keep this process's own.
+  const databaseUrl = process.env.DATABASE_URL;
   const unleash = await start({
     db: {
       host: server.hostname,
@@ -65,6 +67,8 @@ export async function startUnleash(): Promise<TestUnleash> {
     },
     frontendApi: { refreshIntervalInMs: 500 },
   });
+  if (databaseUrl === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = databaseUrl;
   const base = `http://127.0.0.1:${port}/api/admin/projects/default/features`;
   const admin = async (path: string, body?: object) => {
     const response = await fetch(`${base}${path}`, {
