@@ -19,7 +19,11 @@ export function isRetryable(error: unknown): boolean {
  * Delay before retry number `attempt` (0-based): 500, 1000, 2000 ... ms, each scaled by a random factor
  * in [0.5, 1.5) so that many tabs hitting the same outage do not retry in lockstep.
  */
-export function retryDelayMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   return Math.round(policy.initialDelayMs * 2 ** attempt * (0.5 + random()));
 }
 
