@@ -228,20 +228,11 @@ export function createIdentityProvider({ env, db, secrets, accounts, twoFactor }
       let account;
       try {
         account = await accounts.authenticate(username, password, ctx.ip);
-      } catch (error) {
-        if (!(error instanceof SignInThrottled)) throw error;
-        ctx.status = 429;
-        ctx.set('Retry-After', String(error.retryAfterSeconds));
-        ctx.body = { error: 'invalid_grant', error_description: error.message };
-        return;
-      }
-      try {
-        if (
+        const secondFactorWrong =
           account &&
           (await twoFactor.isEnabled(account.id)) &&
-          !(await twoFactor.verify(account, totp, ctx.ip))
-        )
-          account = null;
+          !(await twoFactor.verify(account, totp, ctx.ip));
+        if (secondFactorWrong) account = null;
       } catch (error) {
         if (!(error instanceof SignInThrottled)) throw error;
         ctx.status = 429;
