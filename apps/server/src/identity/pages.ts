@@ -38,7 +38,7 @@ button.secondary{background:transparent;color:var(--text);border:1px solid var(-
 a{color:var(--accent)}
 .qr{display:block;width:200px;height:200px;margin:0 auto 12px;background:#fff;padding:8px}
 .qr svg{display:block;width:100%;height:100%}
-.secret{font-family:ui-monospace,monospace;letter-spacing:.08em;word-break:break-all;text-align:center;color:var(--text)}
+.secret{font-family:ui-monospace,monospace;letter-spacing:.08em;overflow-wrap:anywhere;text-align:center;color:var(--text)}
 .codes{columns:2;font-family:ui-monospace,monospace;font-size:1.05rem;padding-left:1.5em}
 `;
 
