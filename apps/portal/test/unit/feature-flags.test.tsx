@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { delay, graphql, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFlags, featureFlags, firstAnswerTimeoutMs, flagRefreshSeconds } from '../../src/lib/flags.ts';
-import { account } from '../support/handlers.ts';
+import { account, namespaceWithContainers } from '../support/handlers.ts';
 import { flagsOn, frontendApiUrl, type FlagsRequest } from '../support/flags.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
@@ -68,6 +68,27 @@ describe('feature flags', () => {
     const navigation = await openNavigation(user);
     expect(within(navigation.products).queryByRole('link', { name: 'Cloud databases' })).toBeNull();
     expect(within(navigation.account).getByRole('link', { name: 'Audit log' })).toBeVisible();
+  });
+
+  it('leaves a namespace’s Databases tab out while its flag is off', async () => {
+    server.use(flagsOn([featureFlags.auditLog]), ...namespaceWithContainers('shop', []));
+    renderWithProviders({ path: '/compute/serverless-containers/shop/containers' });
+    const tabs = await screen.findByRole('tablist', { name: 'Namespace sections' });
+    expect(within(tabs).getByRole('tab', { name: 'Volumes' })).toBeVisible();
+    expect(within(tabs).queryByRole('tab', { name: 'Databases' })).toBeNull();
+  });
+
+  it('shows a namespace’s Databases tab while its flag is on', async () => {
+    server.use(flagsOn(Object.values(featureFlags)), ...namespaceWithContainers('shop', []));
+    renderWithProviders({ path: '/compute/serverless-containers/shop/containers' });
+    const tabs = await screen.findByRole('tablist', { name: 'Namespace sections' });
+    expect(await within(tabs).findByRole('tab', { name: 'Databases' })).toBeVisible();
+  });
+
+  it('sends the Databases tab’s address to not-allowed while its flag is off', async () => {
+    server.use(flagsOn([featureFlags.auditLog]));
+    renderWithProviders({ path: '/compute/serverless-containers/shop/databases' });
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeVisible();
   });
 
   it('closes the open page at the next refresh after its flag went off, and opens it again once on', async () => {
