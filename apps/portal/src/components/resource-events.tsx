@@ -22,12 +22,12 @@ import {
   mdiStopCircleOutline,
 } from '@mdi/js';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatExact, formatRelative } from '../lib/relative-time.ts';
-import { ChangeDiff, srOnly } from './change-diff.tsx';
+import { ChangeDiff } from './change-diff.tsx';
 import { diffLines, type ChangeSetEntry } from './change-lines.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LoadError } from './load-error.tsx';
 import { MdiIcon } from './mdi-icon.tsx';
+import { RelativeTime } from './relative-time.tsx';
 import { Section } from './section.tsx';
 
 /** One event as the overviews ask for it (`events(limit: …) { id occurredAt type message account { email } changeSet { … } }`). */
@@ -83,7 +83,6 @@ function EventEntry({ event, now }: { event: ResourceEventItem; now: Date }) {
   const [open, setOpen] = useState(false);
   const changesId = useId();
   const kind = kindOf(event.type);
-  const when = new Date(event.occurredAt);
   const lines = diffLines(event.changeSet);
   return (
     <Stack
@@ -113,17 +112,7 @@ function EventEntry({ event, now }: { event: ResourceEventItem; now: Date }) {
             </Typography>
           )}
         </Typography>
-        <Typography
-          component="time"
-          variant="body2"
-          color="text.secondary"
-          dateTime={event.occurredAt}
-          title={formatExact(when)}
-          sx={{ flexShrink: 0 }}
-        >
-          {formatRelative(when, now)}
-          <span style={srOnly}>, {formatExact(when)}</span>
-        </Typography>
+        <RelativeTime at={event.occurredAt} now={now} />
       </Stack>
       {lines.length > 0 && (
         <div>
