@@ -10,7 +10,7 @@ import { logRoutes } from './modules/logs/routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { createAuthenticator } from './http/authentication.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
-import { healthRoutes } from './http/health.ts';
+import { createDraining, healthRoutes } from './http/health.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
 import { createIdentityProvider } from './identity/provider.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -20,7 +20,7 @@ import { portalRoutes } from './http/portal.ts';
 import { securityPlugins, tokenRateLimit } from './http/security.ts';
 import { createDatabaseClusterDriver } from './provisioning/database-cluster-drivers.ts';
 import { createProvisioner } from './provisioning/provisioner.ts';
-import { createSimulatedDriver } from './provisioning/simulated/driver.ts';
+import { createRuntimeDriver } from './provisioning/runtime-drivers.ts';
 import { loadSecretBox } from './secrets/key.ts';
 import { createScheduler } from './scheduler/scheduler.ts';
 import { createServices } from './services.ts';
@@ -50,16 +50,13 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     forceCloseConnections: 'idle',
   });
 
-  if (env.PROVISIONER_DRIVER !== 'simulated') {
-    throw new Error(`PROVISIONER_DRIVER=${env.PROVISIONER_DRIVER} is not available in this version`);
-  }
+  const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, app.log);
   const provisioner = createProvisioner({
     database,
-    driver: createSimulatedDriver({ delayMs: env.SIMULATED_DELAY_MS }),
+    driver: createRuntimeDriver(env, { database, secretBox, log: app.log }),
     log: app.log,
   });
   const scheduler = createScheduler({ database, driver: provisioner.driver, log: app.log });
-  const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, app.log);
   const databaseClusterDriver = createDatabaseClusterDriver(env);
   const services = createServices({
     env,
@@ -80,7 +77,8 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   // One Fastify plugin per area; the error handler and the security plugins apply to all of them.
   app.setErrorHandler(createErrorHandler(restErrorBody));
   await app.register(securityPlugins, { env });
-  await app.register(healthRoutes, { database });
+  const draining = createDraining(app.server);
+  await app.register(healthRoutes, { database, draining });
   if (!env.EXTERNAL_ISSUER) {
     const identity = createIdentityProvider({
       env,
@@ -141,8 +139,18 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       }, LOG_RETENTION_INTERVAL_MS).unref();
       return port;
     },
+    /**
+     * The first step of a graceful stop: /healthz answers 503 and every answer closes its connection, while
+     * requests are still served for `ms`, the time load balancers take to notice and send no more.
+     */
+    async drain(ms: number) {
+      draining.stop();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    },
     /** Stops taking requests, lets in-flight ones finish, stops background work, closes the database. */
     async close() {
+      // Answers still going out close their connections, which closing the server would wait for otherwise.
+      draining.stop();
       clearInterval(purgeTimer);
       clearInterval(logRetentionTimer);
       await admin?.withdraw(env.DATA_DIR);

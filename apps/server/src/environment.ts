@@ -43,9 +43,19 @@ const schema = z.object({
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins (https://host[:port])' }))),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   PROVISIONER_DRIVER: z.enum(['simulated', 'kubernetes']).default('simulated'),
-  // Who runs database clusters: `simulated`, or `postgres` (real databases and roles on the PostgreSQL server
-  // of DATABASE_CLUSTERS_ADMIN_URL, a role allowed to create roles and databases).
-  DATABASE_CLUSTERS_DRIVER: z.enum(['simulated', 'postgres']).default('simulated'),
+  // Who runs database clusters: `simulated`, `postgres` (real databases and roles on the PostgreSQL server
+  // of DATABASE_CLUSTERS_ADMIN_URL, a role allowed to create roles and databases), or `kubernetes`
+  // (CloudNativePG clusters).
+  DATABASE_CLUSTERS_DRIVER: z.enum(['simulated', 'postgres', 'kubernetes']).default('simulated'),
+  // The cluster of the kubernetes drivers: the kubeconfig file of KUBECONFIG, else the service account of
+  // the pod Berth runs in (Kubernetes sets KUBERNETES_SERVICE_HOST there).
+  KUBECONFIG: z.string().min(1).optional(),
+  KUBERNETES_SERVICE_HOST: z.string().min(1).optional(),
+  // The storage class of volumes and database clusters (it must allow expansion); else the cluster's default.
+  KUBERNETES_STORAGE_CLASS: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, 'must be a storage class name')
+    .optional(),
   DATABASE_CLUSTERS_ADMIN_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -63,6 +73,9 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: booleanFlag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // How long a stop (SIGTERM, Ctrl-C) keeps serving after /healthz turns 503, so that load balancers take the
+  // process out of rotation before it stops listening: behind one, more than their health checks take to notice.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   // base64 of 32 bytes: the AES-256 key of secrets at rest (registry passwords, secret variables).
   SECRETS_KEY: z
     .string()
@@ -162,6 +175,12 @@ export function readEnvironment(source: Record<string, string | undefined> = pro
   if (env.DATABASE_CLUSTERS_DRIVER === 'postgres' && !env.DATABASE_CLUSTERS_ADMIN_URL) {
     throw new EnvironmentError(
       'Invalid environment variable DATABASE_CLUSTERS_ADMIN_URL: required when DATABASE_CLUSTERS_DRIVER=postgres',
+    );
+  }
+  const kubernetes = env.PROVISIONER_DRIVER === 'kubernetes' || env.DATABASE_CLUSTERS_DRIVER === 'kubernetes';
+  if (kubernetes && !env.KUBECONFIG && !env.KUBERNETES_SERVICE_HOST) {
+    throw new EnvironmentError(
+      'Invalid environment variable KUBECONFIG: required for the kubernetes drivers outside a cluster (the path of a kubeconfig file)',
     );
   }
   return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };

@@ -1,7 +1,7 @@
 import type { DatabaseGrant } from '../db/schema.ts';
 
 // Database clusters have a driver of their own, chosen apart from the runtime's (DATABASE_CLUSTERS_DRIVER):
-// `simulated`, `postgres` (real databases and roles on one PostgreSQL server) and, later, Kubernetes
+// `simulated`, `postgres` (real databases and roles on one PostgreSQL server) and `kubernetes`
 // (CloudNativePG). Each is handed a cluster's whole desired state and makes its server match it.
 
 export type DatabaseEngine = 'postgresql' | 'mysql';
@@ -32,7 +32,10 @@ export interface ClusterUserState {
 export interface ClusterState {
   id: number;
   name: string;
+  /** The Berth namespace's name, and the cluster namespace it is on a Kubernetes runtime. */
   namespace: string;
+  runtimeNamespace: string;
+  customerId: number;
   engine: DatabaseEngine;
   version: string;
   planId: string;

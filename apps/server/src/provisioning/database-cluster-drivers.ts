@@ -1,11 +1,20 @@
 import type { Environment } from '../environment.ts';
 import type { DatabaseClusterDriver } from './database-cluster-driver.ts';
+import { createKubernetesDatabaseClusters } from './kubernetes/database-clusters.ts';
+import { loadKubeConfig } from './kubernetes/kube-config.ts';
 import { createPostgresDatabaseClusters } from './postgres/database-clusters.ts';
 import { createSimulatedDatabaseClusters } from './simulated/database-clusters.ts';
 
 /** The database cluster driver the environment selects (DATABASE_CLUSTERS_DRIVER). */
 export function createDatabaseClusterDriver(
-  env: Pick<Environment, 'DATABASE_CLUSTERS_DRIVER' | 'DATABASE_CLUSTERS_ADMIN_URL' | 'APPS_DOMAIN'>,
+  env: Pick<
+    Environment,
+    | 'DATABASE_CLUSTERS_DRIVER'
+    | 'DATABASE_CLUSTERS_ADMIN_URL'
+    | 'APPS_DOMAIN'
+    | 'KUBECONFIG'
+    | 'KUBERNETES_STORAGE_CLASS'
+  >,
 ): DatabaseClusterDriver {
   switch (env.DATABASE_CLUSTERS_DRIVER) {
     case 'simulated':
@@ -16,5 +25,11 @@ export function createDatabaseClusterDriver(
         throw new Error('DATABASE_CLUSTERS_ADMIN_URL is required when DATABASE_CLUSTERS_DRIVER=postgres');
       }
       return createPostgresDatabaseClusters({ adminUrl: env.DATABASE_CLUSTERS_ADMIN_URL });
+    case 'kubernetes':
+      return createKubernetesDatabaseClusters({
+        kubeConfig: loadKubeConfig(env),
+        appsDomain: env.APPS_DOMAIN,
+        storageClassName: env.KUBERNETES_STORAGE_CLASS,
+      });
   }
 }

@@ -6,6 +6,12 @@ import type { RegistryRow } from '../modules/registries/store.ts';
 import type { VolumeRow } from '../modules/volumes/store.ts';
 
 /**
+ * Thrown by a driver whose change is under way on the runtime (an object still being deleted, a cluster
+ * coming up): the provisioner tries the task again shortly, without counting it as a failure.
+ */
+export class ChangeInProgress extends Error {}
+
+/**
  * A runtime the provisioner applies desired state to. `simulated` answers like the real platform would;
  * `kubernetes` renders the same state to cluster objects.
  */
@@ -14,13 +20,16 @@ export interface RuntimeDriver {
   /** How long the runtime takes before a change of this kind can be completed (the simulated delay). */
   settleDelayMs(kind: string, action: string): number;
   applyNamespace(namespace: NamespaceRow): Promise<void>;
+  /** Removes the namespace from the runtime; resolves once it is gone (ChangeInProgress while it goes). */
   deleteNamespace(namespace: NamespaceRow): Promise<void>;
   /** Makes the registry's credentials available to the namespace's workloads (an image pull secret). */
-  applyRegistry(registry: RegistryRow, password: string): Promise<void>;
-  deleteRegistry(registry: RegistryRow): Promise<void>;
+  applyRegistry(tx: Db, registry: RegistryRow, password: string): Promise<void>;
+  /** Removes the pull secret; resolves once it is gone (ChangeInProgress while it goes). */
+  deleteRegistry(tx: Db, registry: RegistryRow): Promise<void>;
   /** Provides the volume's storage at its size (sizes only grow). */
-  applyVolume(volume: VolumeRow): Promise<void>;
-  deleteVolume(volume: VolumeRow): Promise<void>;
+  applyVolume(tx: Db, volume: VolumeRow): Promise<void>;
+  /** Releases the storage; resolves once it is gone (ChangeInProgress while it goes). */
+  deleteVolume(tx: Db, volume: VolumeRow): Promise<void>;
   /**
    * Hands the container's desired state to the runtime (in the task's transaction). The runtime reports
    * back on its own: replicas as they come and go, then the container `running` and unlocked.
@@ -34,6 +43,9 @@ export interface RuntimeDriver {
   deleteContainerJob(tx: Db, job: ContainerJobRow): Promise<void>;
   /** Starts the recorded pending run; the runtime reports it running and finished on its own. */
   startJobRun(tx: Db, job: ContainerJobRow, run: RunRow): Promise<void>;
+  /** Starts following what the runtime reports on its own (the Kubernetes driver's watches). */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
   /** Advances what the runtime does over time (rollouts, scaling, status); the provisioner's loop calls it. */
   reconcile(db: Db): Promise<void>;
 }

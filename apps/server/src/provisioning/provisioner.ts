@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../db/client.ts';
 import { provisioningTasks } from '../db/schema.ts';
-import type { RuntimeDriver } from './driver.ts';
+import { ChangeInProgress, type RuntimeDriver } from './driver.ts';
 
 export type TaskAction = 'create' | 'update' | 'delete';
 
@@ -85,15 +85,20 @@ export function createProvisioner(deps: {
       const handler = handlerOf(task);
       const action = task.action as TaskAction;
       if (handler.ready && !(await handler.ready(tx, task.resource_id, action))) {
-        await tx.execute(sql`
-          UPDATE provisioning_tasks
-          SET claimed_until = NULL, attempts = 0, not_before = now() + make_interval(secs => ${WAIT_SECONDS})
-          WHERE id = ${task.id}`);
+        await retryShortly(tx, task);
         return;
       }
       await handler.apply(tx, driver, task.resource_id, action);
       await tx.execute(sql`DELETE FROM provisioning_tasks WHERE id = ${task.id}`);
     });
+  }
+
+  /** The task waits for others, or for the runtime to finish what it started: tried again soon, not failed. */
+  async function retryShortly(db: Db, task: TaskRow) {
+    await db.execute(sql`
+      UPDATE provisioning_tasks
+      SET claimed_until = NULL, attempts = 0, not_before = now() + make_interval(secs => ${WAIT_SECONDS})
+      WHERE id = ${task.id}`);
   }
 
   async function fail(task: TaskRow, error: unknown) {
@@ -118,7 +123,8 @@ export function createProvisioner(deps: {
       try {
         await apply(task);
       } catch (error) {
-        await fail(task, error);
+        if (error instanceof ChangeInProgress) await retryShortly(database.db, task);
+        else await fail(task, error);
       }
     }
     return tasks.length;
@@ -155,6 +161,7 @@ export function createProvisioner(deps: {
     reconcileRuntime: () => driver.reconcile(database.db),
     start() {
       stopped = false;
+      driver.start?.().catch((error: unknown) => log.error({ err: error }, 'runtime watch failed to start'));
       schedule(0);
     },
     /** Stops polling and waits for the task in hand, so shutdown never leaves a half-applied change. */
@@ -162,6 +169,7 @@ export function createProvisioner(deps: {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await driver.stop?.();
     },
   };
 }

@@ -13,10 +13,13 @@ async function desiredState(tx: Db, cluster: ClusterRow, secretBox: SecretBox): 
     store.usersOf([cluster.id]),
     createNamespaceStore(tx).findAnyById(cluster.namespaceId),
   ]);
+  if (!namespace) throw new Error(`cluster ${cluster.id}: namespace ${cluster.namespaceId} is gone`);
   return {
     id: cluster.id,
     name: cluster.name,
-    namespace: namespace?.name ?? '',
+    namespace: namespace.name,
+    runtimeNamespace: namespace.internalName,
+    customerId: namespace.customerId,
     engine: cluster.engine,
     version: cluster.version,
     planId: cluster.planId,

@@ -13,11 +13,11 @@ export function registryProvisioning(secretBox: SecretBox): ResourceHandler {
       const registry = await store.findAnyById(id);
       if (!registry) return;
       if (action === 'delete') {
-        await driver.deleteRegistry(registry);
+        await driver.deleteRegistry(tx, registry);
         await store.remove(registry.id);
         return;
       }
-      await driver.applyRegistry(registry, secretBox.decryptSecret(registry.passwordEncrypted));
+      await driver.applyRegistry(tx, registry, secretBox.decryptSecret(registry.passwordEncrypted));
       await store.update(registry.id, { state: 'created', locked: false });
     },
     async fail(tx, id) {

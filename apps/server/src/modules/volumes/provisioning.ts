@@ -13,12 +13,12 @@ export const volumeProvisioning: ResourceHandler = {
     const volume = await store.findAnyById(id);
     if (!volume) return;
     if (action === 'delete') {
-      await driver.deleteVolume(volume);
+      await driver.deleteVolume(tx, volume);
       await stopMeters(tx, [{ kind: 'volume', id: volume.id }]);
       await store.remove(volume.id);
       return;
     }
-    await driver.applyVolume(volume);
+    await driver.applyVolume(tx, volume);
     await store.update(volume.id, { state: 'created', locked: false });
     if (action === 'update')
       await recordEvent(tx, { kind: 'volume', id }, 'VOLUME_GROWN', `Grown to ${volume.sizeGb} GB`);

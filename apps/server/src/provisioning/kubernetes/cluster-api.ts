@@ -1,0 +1,101 @@
+import {
+  ApiException,
+  KubernetesObjectApi,
+  PatchStrategy,
+  type KubeConfig,
+  type KubernetesObject as ClientObject,
+} from '@kubernetes/client-node';
+import type { KubernetesObject } from './objects.ts';
+
+/** Berth's name in the cluster's managedFields: every field it applies is its own. */
+export const FIELD_MANAGER = 'berth';
+
+export interface ObjectReference {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiException && error.code === 404;
+
+/**
+ * The few calls the driver makes on a cluster, through the client library's generic object API:
+ * server-side apply (Berth owns the fields it sets, and takes them back from anyone who changed them),
+ * read, list by label and delete that reports whether the object is gone.
+ */
+export function createClusterApi(kubeConfig: KubeConfig) {
+  const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
+
+  async function read<T extends KubernetesObject>(reference: ObjectReference): Promise<T | undefined> {
+    try {
+      return (await objects.read(reference as ClientObject & ObjectReference)) as unknown as T;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    /** Applies each object in order (a Namespace before what it holds), forcing Berth's ownership of its fields. */
+    async apply(list: KubernetesObject[]): Promise<KubernetesObject[]> {
+      const applied = [];
+      for (const object of list) {
+        applied.push(
+          (await objects.patch(
+            object as ClientObject,
+            undefined,
+            undefined,
+            FIELD_MANAGER,
+            true,
+            PatchStrategy.ServerSideApply,
+          )) as unknown as KubernetesObject,
+        );
+      }
+      return applied;
+    },
+    read,
+    async list<T extends KubernetesObject>(
+      apiVersion: string,
+      kind: string,
+      namespace: string,
+      labelSelector: string,
+    ): Promise<T[]> {
+      const found = await objects.list(
+        apiVersion,
+        kind,
+        namespace,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        labelSelector,
+      );
+      return found.items as unknown as T[];
+    },
+    /**
+     * Asks for the object's deletion (its dependents first: foreground) unless it is already going; true
+     * once it is gone, so a caller waits by asking again.
+     */
+    async remove(reference: ObjectReference): Promise<boolean> {
+      const current = await read(reference);
+      if (!current) return true;
+      if ((current.metadata as { deletionTimestamp?: string }).deletionTimestamp) return false;
+      try {
+        await objects.delete(
+          reference as ClientObject & ObjectReference,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          'Foreground',
+        );
+      } catch (error) {
+        if (isNotFound(error)) return true;
+        throw error;
+      }
+      return false;
+    },
+  };
+}
+
+export type ClusterApi = ReturnType<typeof createClusterApi>;

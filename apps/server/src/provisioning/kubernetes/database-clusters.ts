@@ -1,0 +1,142 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import pg from 'pg';
+import type { ClusterState, DatabaseClusterDriver } from '../database-cluster-driver.ts';
+import { ChangeInProgress } from '../driver.ts';
+import { grantInDatabase } from '../postgres/database-grants.ts';
+import { createClusterApi } from './cluster-api.ts';
+import type { KubernetesObject } from './objects.ts';
+import { groupRoles, renderDatabaseCluster, userSecretName } from './render-database-cluster.ts';
+
+// Database clusters run by CloudNativePG. apply() puts the cluster's objects on the cluster and resolves
+// once CloudNativePG reports it healthy, with every managed role reconciled and every database applied,
+// and the grants of the READ_ONLY / READ_WRITE groups run in each database; until then it throws
+// ChangeInProgress and the provisioner asks again. A role CloudNativePG cannot reconcile is a failure.
+
+const POSTGRES_PORT = 5432;
+
+interface ClusterStatus {
+  status?: {
+    instances?: number;
+    readyInstances?: number;
+    phase?: string;
+    managedRolesStatus?: { byStatus?: Record<string, string[]>; cannotReconcile?: Record<string, string[]> };
+  };
+}
+
+interface DatabaseStatus {
+  status?: { applied?: boolean; message?: string };
+}
+
+/** Where Berth reaches a cluster's primary from inside the cluster it runs in (its read-write service). */
+export const readWriteHost = (cluster: ClusterState) => `${cluster.name}-rw.${cluster.runtimeNamespace}.svc`;
+
+export function createKubernetesDatabaseClusters(deps: {
+  kubeConfig: KubeConfig;
+  appsDomain: string;
+  storageClassName?: string;
+  /** How Berth connects to a cluster's database to grant (tests point it elsewhere). */
+  connectionOf?: (
+    cluster: ClusterState,
+    database: string,
+    user: { name: string; password: string },
+  ) => pg.ClientConfig;
+}): DatabaseClusterDriver {
+  const api = createClusterApi(deps.kubeConfig);
+  const connectionOf =
+    deps.connectionOf ??
+    ((cluster, database, user) => ({
+      host: readWriteHost(cluster),
+      port: POSTGRES_PORT,
+      database,
+      user: user.name,
+      password: user.password,
+    }));
+
+  /** Why the applied objects do not serve the desired state yet, or null once they do. */
+  function pending(applied: KubernetesObject[], cluster: ClusterState): string | null {
+    const clusterObject = applied.find((object) => object.kind === 'Cluster') as
+      (KubernetesObject & ClusterStatus) | undefined;
+    const status = clusterObject?.status;
+    const failing = Object.entries(status?.managedRolesStatus?.cannotReconcile ?? {});
+    if (failing.length) {
+      const [role, reasons] = failing[0] ?? [];
+      throw new Error(
+        `cluster ${cluster.name}: role ${role} cannot be reconciled: ${(reasons ?? []).join('; ')}`,
+      );
+    }
+    if (!status || status.readyInstances !== status.instances || !status.instances) {
+      return `cluster ${cluster.name} is starting (${status?.phase ?? 'no status yet'})`;
+    }
+    const reconciled = new Set(status.managedRolesStatus?.byStatus?.reconciled ?? []);
+    const waiting = cluster.users.find((user) => user.status !== 'deleting' && !reconciled.has(user.name));
+    if (waiting) return `cluster ${cluster.name}: role ${waiting.name} is being reconciled`;
+    const unapplied = applied.find(
+      (object) => object.kind === 'Database' && (object as DatabaseStatus).status?.applied !== true,
+    );
+    if (unapplied) return `cluster ${cluster.name}: database ${unapplied.metadata.name} is being applied`;
+    return null;
+  }
+
+  async function grant(cluster: ClusterState) {
+    const admin = cluster.users.find((user) => user.role === 'admin');
+    if (!admin) throw new Error(`cluster ${cluster.name} has no admin user`);
+    const others = cluster.users.filter((user) => user !== admin);
+    for (const database of cluster.databases.filter((candidate) => candidate.status !== 'deleting')) {
+      const writes = (user: (typeof others)[number]) =>
+        user.status !== 'deleting' &&
+        user.permissions.some(
+          (permission) => permission.databaseName === database.name && permission.permission === 'READ_WRITE',
+        );
+      const client = new pg.Client(connectionOf(cluster, database.name, admin));
+      await client.connect();
+      try {
+        await grantInDatabase(client, {
+          admin: admin.name,
+          ...groupRoles(database.name),
+          creators: [admin.name, ...others.filter(writes).map((user) => user.name)],
+          formerCreators: others.filter((user) => !writes(user)).map((user) => user.name),
+        });
+      } finally {
+        await client.end();
+      }
+    }
+  }
+
+  return {
+    name: 'kubernetes',
+    refusal: (engine) =>
+      engine === 'postgresql'
+        ? null
+        : 'This cloud runs PostgreSQL clusters only; choose a PostgreSQL version',
+    placement: (cluster) => ({
+      hostname: `${cluster.name}-${cluster.namespace}.db.${deps.appsDomain}`,
+      port: POSTGRES_PORT,
+      namePrefix: '',
+    }),
+    async apply(cluster) {
+      const objects = renderDatabaseCluster(cluster, deps.storageClassName);
+      const applied = await api.apply(objects);
+      const waiting = pending(applied, cluster);
+      if (waiting) throw new ChangeInProgress(waiting);
+      await grant(cluster);
+      // Users deleted from the cluster leave their password Secrets behind until now.
+      for (const user of cluster.users.filter((candidate) => candidate.status === 'deleting')) {
+        await api.remove({
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name: userSecretName(cluster, user), namespace: cluster.runtimeNamespace },
+        });
+      }
+    },
+    async delete(cluster) {
+      const references = renderDatabaseCluster(cluster, deps.storageClassName).map((object) => ({
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        metadata: { name: object.metadata.name, namespace: cluster.runtimeNamespace },
+      }));
+      const gone = await Promise.all(references.map((reference) => api.remove(reference)));
+      if (!gone.every(Boolean)) throw new ChangeInProgress(`cluster ${cluster.name} is being deleted`);
+    },
+    close: async () => undefined,
+  };
+}

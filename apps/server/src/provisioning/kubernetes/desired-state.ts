@@ -1,0 +1,94 @@
+import type { Db } from '../../db/client.ts';
+import { createContainerJobStore, type ContainerJobRow } from '../../modules/container-jobs/store.ts';
+import { createContainerStore, type ContainerRow } from '../../modules/containers/store.ts';
+import { createNamespaceStore, type NamespaceRow } from '../../modules/namespaces/store.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
+import type { ContainerInput, ContainerJobInput, WorkloadInput } from './render-workloads.ts';
+
+// Reads what the renderers need from the database, in the provisioning task's transaction: the namespace a
+// resource lives in, a workload's variables (secret ones decrypted), the names of its volumes and registry.
+
+export async function namespaceOf(tx: Db, namespaceId: number): Promise<NamespaceRow> {
+  const namespace = await createNamespaceStore(tx).findAnyById(namespaceId);
+  if (!namespace) throw new Error(`namespace ${namespaceId} is gone`);
+  return namespace;
+}
+
+async function workloadInput(
+  tx: Db,
+  secretBox: SecretBox,
+  workload: ContainerRow | ContainerJobRow,
+  children: {
+    variables: { name: string; value: string; secret: boolean }[];
+    mounts: { path: string; volumeId: number }[];
+  },
+): Promise<WorkloadInput> {
+  const store = createContainerStore(tx);
+  const [namespace, volumes, registries] = await Promise.all([
+    namespaceOf(tx, workload.namespaceId),
+    store.volumesById(children.mounts.map((mount) => mount.volumeId)),
+    store.registriesById(workload.registryId === null ? [] : [workload.registryId]),
+  ]);
+  return {
+    customerId: namespace.customerId,
+    id: workload.id,
+    name: workload.name,
+    namespace: { name: namespace.name, internalName: namespace.internalName },
+    image: workload.image,
+    resources: workload.resources,
+    entrypoint: workload.entrypoint,
+    command: workload.command,
+    variables: children.variables.map((variable) => ({
+      name: variable.name,
+      value: variable.secret ? secretBox.decryptSecret(variable.value) : variable.value,
+      secret: variable.secret,
+    })),
+    mounts: children.mounts.map((mount) => ({
+      path: mount.path,
+      volumeName: volumes.get(mount.volumeId)?.name ?? `${mount.volumeId}`,
+    })),
+    registryName: workload.registryId === null ? null : (registries.get(workload.registryId)?.name ?? null),
+  };
+}
+
+export async function containerInput(
+  tx: Db,
+  secretBox: SecretBox,
+  container: ContainerRow,
+): Promise<ContainerInput> {
+  const store = createContainerStore(tx);
+  const [variables, mounts, ingresses] = await Promise.all([
+    store.variablesOf([container.id]),
+    store.mountsOf([container.id]),
+    store.ingressesOf([container.id]),
+  ]);
+  const workload = await workloadInput(tx, secretBox, container, {
+    variables: variables.get(container.id) ?? [],
+    mounts: mounts.get(container.id) ?? [],
+  });
+  return {
+    ...workload,
+    ports: container.ports,
+    healthCheck: container.healthCheck,
+    scaling: container.scaling,
+    ingresses: (ingresses.get(container.id) ?? []).map(({ domainName, port, enableTls }) => ({
+      domainName,
+      port,
+      enableTls,
+    })),
+  };
+}
+
+export async function containerJobInput(
+  tx: Db,
+  secretBox: SecretBox,
+  job: ContainerJobRow,
+): Promise<ContainerJobInput> {
+  const store = createContainerJobStore(tx);
+  const [variables, mounts] = await Promise.all([store.variablesOf([job.id]), store.mountsOf([job.id])]);
+  const workload = await workloadInput(tx, secretBox, job, {
+    variables: variables.get(job.id) ?? [],
+    mounts: mounts.get(job.id) ?? [],
+  });
+  return { ...workload, schedule: job.schedule, enabled: job.enabled };
+}

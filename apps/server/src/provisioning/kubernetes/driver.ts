@@ -1,0 +1,203 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { containerReplicas } from '../../db/schema.ts';
+import type { ContainerJobRow } from '../../modules/container-jobs/store.ts';
+import { createContainerStore, type ContainerRow } from '../../modules/containers/store.ts';
+import { stopMeters } from '../../modules/metering/meters.ts';
+import { parseRegistrySource } from '../../modules/registries/source.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
+import { ChangeInProgress, type RuntimeDriver } from '../driver.ts';
+import { createClusterApi, type ObjectReference } from './cluster-api.ts';
+import { containerInput, containerJobInput, namespaceOf } from './desired-state.ts';
+import { LABELS, objectNames, type KubernetesObject } from './objects.ts';
+import { renderNamespace, renderRegistrySecret, renderVolumeClaim } from './render-namespace.ts';
+import { renderContainer, renderContainerJob, renderRunJob } from './render-workloads.ts';
+import { storageBytes } from './quantities.ts';
+import { createStatusWatch } from './watch.ts';
+
+// The runtime on a Kubernetes cluster: each change is rendered to objects and applied with server-side
+// apply; deletes resolve once the objects are gone (ChangeInProgress until then, so the provisioner asks
+// again); containers' and runs' status comes back through the watches (watch.ts).
+
+const ref = (apiVersion: string, kind: string, name: string, namespace?: string): ObjectReference => ({
+  apiVersion,
+  kind,
+  metadata: { name, ...(namespace ? { namespace } : {}) },
+});
+
+interface Logger {
+  warn(payload: object, message: string): void;
+}
+
+interface ClaimStatus {
+  status?: { capacity?: { storage?: string }; conditions?: { type: string; status: string }[] };
+}
+
+export function createKubernetesDriver(deps: {
+  kubeConfig: KubeConfig;
+  database: Database;
+  secretBox: SecretBox;
+  log: Logger;
+  /** The storage class of volumes (it must allow expansion); the cluster's default without one. */
+  storageClassName?: string;
+}): RuntimeDriver {
+  const api = createClusterApi(deps.kubeConfig);
+  const watch = createStatusWatch(deps);
+
+  /** Asks for each object's deletion; throws ChangeInProgress until every one is gone. */
+  async function removeAll(what: string, references: ObjectReference[]) {
+    const gone = await Promise.all(references.map((reference) => api.remove(reference)));
+    if (!gone.every(Boolean)) throw new ChangeInProgress(`${what} is being deleted`);
+  }
+
+  /** Objects of a resource, of one kind, that the last render no longer has (a removed address). */
+  async function prune(
+    namespace: string,
+    selector: string,
+    rendered: KubernetesObject[],
+    apiVersion: string,
+    kind: string,
+  ) {
+    const wanted = new Set(
+      rendered
+        .filter((object) => object.kind === kind && object.apiVersion === apiVersion)
+        .map((object) => object.metadata.name),
+    );
+    const existing = await api.list(apiVersion, kind, namespace, selector);
+    for (const object of existing.filter((candidate) => !wanted.has(candidate.metadata.name))) {
+      await api.remove(ref(apiVersion, kind, object.metadata.name, namespace));
+    }
+  }
+
+  const selectorOf = (kind: string, id: number) => `${LABELS.kind}=${kind},${LABELS.id}=${id}`;
+
+  function containerObjects(container: ContainerRow, namespace: string) {
+    return [
+      ref('serving.knative.dev/v1', 'Service', container.name, namespace),
+      ref('v1', 'Service', objectNames.containerPorts(container.name), namespace),
+      ref('v1', 'Secret', objectNames.containerSecret(container.name), namespace),
+    ];
+  }
+
+  return {
+    name: 'kubernetes',
+    // The cluster takes its own time; the provisioner need not wait before handing a change over.
+    settleDelayMs: () => 0,
+    async applyNamespace(namespace) {
+      await api.apply(renderNamespace(namespace));
+    },
+    async deleteNamespace(namespace) {
+      await removeAll(`namespace ${namespace.name}`, [ref('v1', 'Namespace', namespace.internalName)]);
+    },
+    async applyRegistry(tx, registry, password) {
+      const namespace = await namespaceOf(tx, registry.namespaceId);
+      const parsed = parseRegistrySource(registry.source, { allowHttp: true });
+      if ('problem' in parsed) throw new Error(`registry ${registry.name}: ${parsed.problem}`);
+      await api.apply([
+        renderRegistrySecret({
+          customerId: namespace.customerId,
+          id: registry.id,
+          name: registry.name,
+          namespace,
+          source: parsed.source,
+          username: registry.username,
+          password,
+        }),
+      ]);
+    },
+    async deleteRegistry(tx, registry) {
+      const namespace = await namespaceOf(tx, registry.namespaceId);
+      await removeAll(`registry ${registry.name}`, [
+        ref('v1', 'Secret', objectNames.registrySecret(registry.name), namespace.internalName),
+      ]);
+    },
+    async applyVolume(tx, volume) {
+      const namespace = await namespaceOf(tx, volume.namespaceId);
+      const claim = renderVolumeClaim(
+        {
+          customerId: namespace.customerId,
+          id: volume.id,
+          name: volume.name,
+          namespace,
+          sizeGb: volume.sizeGb,
+        },
+        deps.storageClassName,
+      );
+      const [applied] = (await api.apply([claim])) as (KubernetesObject & ClaimStatus)[];
+      // A bound claim that was grown is provided once its capacity reaches the size (or only the file
+      // system waits for the next pod); an unbound one is provisioned at the size when first used.
+      const capacity = applied?.status?.capacity?.storage;
+      const resizing = applied?.status?.conditions?.some(
+        (condition) => condition.type === 'FileSystemResizePending' && condition.status === 'True',
+      );
+      if (capacity && !resizing && storageBytes(capacity) < volume.sizeGb * 1e9) {
+        throw new ChangeInProgress(`volume ${volume.name} is growing to ${volume.sizeGb} GB`);
+      }
+    },
+    async deleteVolume(tx, volume) {
+      const namespace = await namespaceOf(tx, volume.namespaceId);
+      await removeAll(`volume ${volume.name}`, [
+        ref('v1', 'PersistentVolumeClaim', objectNames.volumeClaim(volume.name), namespace.internalName),
+      ]);
+    },
+    async applyContainer(tx, container) {
+      const input = await containerInput(tx, deps.secretBox, container);
+      const objects = renderContainer(input);
+      await api.apply(objects);
+      const namespace = input.namespace.internalName;
+      const selector = selectorOf('container', container.id);
+      await prune(namespace, selector, objects, 'serving.knative.dev/v1beta1', 'DomainMapping');
+      if (!objects.some((object) => object.apiVersion === 'v1' && object.kind === 'Service')) {
+        await api.remove(ref('v1', 'Service', objectNames.containerPorts(container.name), namespace));
+      }
+    },
+    async deleteContainer(tx, container) {
+      const namespace = (await namespaceOf(tx, container.namespaceId)).internalName;
+      const mappings = await api.list(
+        'serving.knative.dev/v1beta1',
+        'DomainMapping',
+        namespace,
+        selectorOf('container', container.id),
+      );
+      await removeAll(`container ${container.name}`, [
+        ...mappings.map((mapping) => ref(mapping.apiVersion, mapping.kind, mapping.metadata.name, namespace)),
+        ...containerObjects(container, namespace),
+      ]);
+      // Gone from the cluster: its replicas stop costing, and the container is removed.
+      const replicas = await tx
+        .select({ id: containerReplicas.id })
+        .from(containerReplicas)
+        .where(eq(containerReplicas.containerId, container.id));
+      await stopMeters(
+        tx,
+        replicas.map((replica) => ({ kind: 'replica', id: replica.id })),
+      );
+      await createContainerStore(tx).remove(container.id);
+    },
+    async applyContainerJob(tx, job) {
+      await api.apply(renderContainerJob(await containerJobInput(tx, deps.secretBox, job)));
+    },
+    async deleteContainerJob(tx, job: ContainerJobRow) {
+      const namespace = (await namespaceOf(tx, job.namespaceId)).internalName;
+      // Foreground: the CronJob goes after its Jobs (the runs in progress), and those after their pods.
+      await removeAll(`container job ${job.name}`, [
+        ref('batch/v1', 'CronJob', job.name, namespace),
+        ref('v1', 'Secret', objectNames.jobSecret(job.name), namespace),
+      ]);
+    },
+    async startJobRun(tx, job, run) {
+      // A scheduled run's Job is the CronJob's own, named as the run (`{job}-{minutes since 1970}`); the
+      // watch finds it under the same name.
+      if (run.trigger === 'schedule') return;
+      const input = await containerJobInput(tx, deps.secretBox, job);
+      const cronJob = await api.read(ref('batch/v1', 'CronJob', job.name, input.namespace.internalName));
+      const uid = (cronJob?.metadata as { uid?: string } | undefined)?.uid;
+      if (!uid) throw new Error(`container job ${job.name} is not on the cluster yet`);
+      await api.apply([renderRunJob(input, run.name, uid)]);
+    },
+    reconcile: async () => undefined,
+    start: () => watch.start(),
+    stop: () => watch.stop(),
+  };
+}

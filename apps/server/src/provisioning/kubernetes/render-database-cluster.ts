@@ -1,0 +1,139 @@
+import type { ClusterState, ClusterUserState } from '../database-cluster-driver.ts';
+import { DATABASE_CLUSTER_PLANS } from '../../modules/pricing/database-plans.ts';
+import { ENGINE_VERSIONS } from '../../modules/database-clusters/versions.ts';
+import { labelsOf, objectNames, type KubernetesObject } from './objects.ts';
+
+// A database cluster as CloudNativePG objects: a `Cluster` of the plan's size whose roles are managed
+// (`spec.managed.roles`: each user with its password Secret of type basic-auth, and per database a group
+// role of its readers and one of its writers that users are members of), a `Database` per database owned
+// by the admin user, and a LoadBalancer service whose DNS name is the cluster's placement (external-dns).
+// What a group may do inside its database is SQL (database-grants.ts), run once the cluster is up.
+
+export const CLOUDNATIVE_PG_IMAGE = 'ghcr.io/cloudnative-pg/postgresql';
+
+/** Kubernetes names allow no `_`; Berth's database and user names no `-`, so the mapping is one to one. */
+const kubernetesName = (name: string) => name.replaceAll('_', '-');
+
+/** The group roles of a database (a `:` no user name can hold, as on the shared server). */
+export const groupRoles = (database: string) => ({ readers: `${database}:ro`, writers: `${database}:rw` });
+
+export function userSecretName(cluster: ClusterState, user: ClusterUserState): string {
+  return objectNames.databaseClusterUser(cluster.name, kubernetesName(user.name));
+}
+
+export function renderDatabaseCluster(cluster: ClusterState, storageClass?: string): KubernetesObject[] {
+  const plan = DATABASE_CLUSTER_PLANS.find((candidate) => candidate.id === cluster.planId);
+  if (!plan) throw new Error(`cluster ${cluster.name}: unknown plan ${cluster.planId}`);
+  const version = ENGINE_VERSIONS.find(
+    (candidate) => candidate.type === cluster.engine && candidate.version === cluster.version,
+  );
+  if (!version)
+    throw new Error(`cluster ${cluster.name}: unknown version ${cluster.engine} ${cluster.version}`);
+  const namespace = cluster.runtimeNamespace;
+  const labels = labelsOf({
+    customerId: cluster.customerId,
+    namespace: cluster.namespace,
+    kind: 'database-cluster',
+    id: cluster.id,
+    name: cluster.name,
+  });
+  const metadata = (name: string) => ({ name, namespace, labels });
+  const live = cluster.databases.filter((database) => database.status !== 'deleting');
+  const groups = live.flatMap((database) => Object.values(groupRoles(database.name)));
+  const admin = cluster.users.find((user) => user.role === 'admin');
+  const roles = [
+    ...cluster.users.map((user) => {
+      if (user.status === 'deleting') return { name: user.name, ensure: 'absent' };
+      const memberOf =
+        user === admin
+          ? []
+          : user.permissions
+              .filter((grant) => live.some((database) => database.name === grant.databaseName))
+              .map((grant) => {
+                const group = groupRoles(grant.databaseName);
+                return grant.permission === 'READ_WRITE' ? group.writers : group.readers;
+              });
+      return {
+        name: user.name,
+        ensure: 'present',
+        login: true,
+        inherit: true,
+        createdb: user === admin,
+        passwordSecret: { name: userSecretName(cluster, user) },
+        inRoles: memberOf,
+      };
+    }),
+    ...groups.map((group) => ({ name: group, ensure: 'present', login: false, inherit: true })),
+    // A dropped database's groups go too (CloudNativePG drops them once the database, with their grants, is gone).
+    ...cluster.databases
+      .filter((database) => database.status === 'deleting')
+      .flatMap((database) => Object.values(groupRoles(database.name)))
+      .map((group) => ({ name: group, ensure: 'absent' })),
+  ];
+  const cpu = `${plan.cpu}`;
+  const memory = `${plan.memoryGb}G`;
+  const secrets = cluster.users
+    .filter((user) => user.status !== 'deleting')
+    .map<KubernetesObject>((user) => ({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      // CloudNativePG sets a role's new password when its Secret changes (the reload label).
+      metadata: {
+        ...metadata(userSecretName(cluster, user)),
+        labels: { ...labels, 'cnpg.io/reload': 'true' },
+      },
+      type: 'kubernetes.io/basic-auth',
+      data: {
+        username: Buffer.from(user.name).toString('base64'),
+        password: Buffer.from(user.password).toString('base64'),
+      },
+    }));
+  const clusterObject: KubernetesObject = {
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Cluster',
+    metadata: metadata(cluster.name),
+    spec: {
+      instances: plan.replicas,
+      imageName: `${CLOUDNATIVE_PG_IMAGE}:${version.patchLevelVersion}`,
+      enableSuperuserAccess: false,
+      storage: { size: `${plan.storageGb}G`, ...(storageClass ? { storageClass } : {}) },
+      resources: { requests: { cpu, memory }, limits: { cpu, memory } },
+      inheritedMetadata: { labels },
+      managed: {
+        roles,
+        services: {
+          additional: [
+            {
+              selectorType: 'rw',
+              serviceTemplate: {
+                metadata: {
+                  name: `${cluster.name}-external`,
+                  labels,
+                  annotations: { 'external-dns.alpha.kubernetes.io/hostname': cluster.placement.hostname },
+                },
+                spec: {
+                  type: 'LoadBalancer',
+                  ports: [{ name: 'postgres', port: cluster.placement.port, targetPort: 5432 }],
+                },
+              },
+            },
+          ],
+        },
+      },
+    },
+  };
+  const databases = cluster.databases.map<KubernetesObject>((database) => ({
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Database',
+    metadata: metadata(objectNames.databaseObject(cluster.name, kubernetesName(database.name))),
+    spec: {
+      cluster: { name: cluster.name },
+      name: database.name,
+      owner: admin?.name ?? 'admin',
+      ensure: database.status === 'deleting' ? 'absent' : 'present',
+      // A database the customer deletes is dropped, not kept behind.
+      databaseReclaimPolicy: 'delete',
+    },
+  }));
+  return [...secrets, clusterObject, ...databases];
+}

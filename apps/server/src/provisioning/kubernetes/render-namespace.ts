@@ -1,0 +1,149 @@
+import type { RegistrySource } from '../../modules/registries/source.ts';
+import { labelsOf, objectNames, type KubernetesObject, type Owner } from './objects.ts';
+
+// A Berth namespace, its private registries and its volumes as cluster objects. The cluster namespace is the
+// Berth namespace's internal name (`ns-` and 12 hex digits), unique across customers.
+
+/**
+ * What one namespace may hold at most. Berth's plans bound what a customer creates; the quota is the
+ * cluster's own backstop against a runaway autoscaler or a bug, so it is generous.
+ */
+export const NAMESPACE_QUOTA = {
+  'requests.cpu': '64',
+  'requests.memory': '256G',
+  'limits.cpu': '64',
+  'limits.memory': '256G',
+  'requests.storage': '10000G',
+  persistentvolumeclaims: '100',
+  pods: '500',
+  'services.loadbalancers': '50',
+};
+
+export interface NamespaceInput {
+  customerId: number;
+  id: number;
+  name: string;
+  internalName: string;
+}
+
+export function renderNamespace(namespace: NamespaceInput): KubernetesObject[] {
+  const owner: Owner = {
+    customerId: namespace.customerId,
+    namespace: namespace.name,
+    kind: 'namespace',
+    id: namespace.id,
+    name: namespace.name,
+  };
+  const labels = labelsOf(owner);
+  const metadata = (name: string) => ({ name, namespace: namespace.internalName, labels });
+  return [
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace.internalName, labels } },
+    {
+      apiVersion: 'v1',
+      kind: 'ResourceQuota',
+      metadata: metadata('berth-quota'),
+      spec: { hard: NAMESPACE_QUOTA },
+    },
+    {
+      // Nothing reaches the namespace's pods but its own pods and the ingress path (Knative's gateway and
+      // the load balancers, which come from outside the cluster's namespaces); egress is left open.
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: metadata('berth-default-deny'),
+      spec: {
+        podSelector: {},
+        policyTypes: ['Ingress'],
+        ingress: [
+          { from: [{ podSelector: {} }] },
+          {
+            from: [
+              {
+                namespaceSelector: {
+                  matchExpressions: [
+                    {
+                      key: 'kubernetes.io/metadata.name',
+                      operator: 'In',
+                      values: ['knative-serving', 'kourier-system', 'istio-system'],
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
+export interface RegistryInput {
+  customerId: number;
+  id: number;
+  name: string;
+  namespace: { name: string; internalName: string };
+  source: RegistrySource;
+  username: string;
+  password: string;
+}
+
+/** The registry's credentials as an image pull secret (`kubernetes.io/dockerconfigjson`). */
+export function renderRegistrySecret(registry: RegistryInput): KubernetesObject {
+  const auth = Buffer.from(`${registry.username}:${registry.password}`).toString('base64');
+  const config = {
+    auths: {
+      [registry.source.authority]: { username: registry.username, password: registry.password, auth },
+    },
+  };
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: {
+      name: objectNames.registrySecret(registry.name),
+      namespace: registry.namespace.internalName,
+      labels: labelsOf({
+        customerId: registry.customerId,
+        namespace: registry.namespace.name,
+        kind: 'registry',
+        id: registry.id,
+        name: registry.name,
+      }),
+    },
+    type: 'kubernetes.io/dockerconfigjson',
+    data: { '.dockerconfigjson': Buffer.from(JSON.stringify(config)).toString('base64') },
+  };
+}
+
+export interface VolumeInput {
+  customerId: number;
+  id: number;
+  name: string;
+  namespace: { name: string; internalName: string };
+  sizeGb: number;
+}
+
+/**
+ * The volume as a claim of its size; growing it is a bigger request on the same claim (the storage class
+ * must allow expansion). ReadWriteOnce: a volume is mounted by the workloads of one node at a time.
+ */
+export function renderVolumeClaim(volume: VolumeInput, storageClassName?: string): KubernetesObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: {
+      name: objectNames.volumeClaim(volume.name),
+      namespace: volume.namespace.internalName,
+      labels: labelsOf({
+        customerId: volume.customerId,
+        namespace: volume.namespace.name,
+        kind: 'volume',
+        id: volume.id,
+        name: volume.name,
+      }),
+    },
+    spec: {
+      accessModes: ['ReadWriteOnce'],
+      resources: { requests: { storage: `${volume.sizeGb}G` } },
+      ...(storageClassName ? { storageClassName } : {}),
+    },
+  };
+}

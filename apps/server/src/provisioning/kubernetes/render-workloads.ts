@@ -1,0 +1,253 @@
+import type { ContainerScaling } from '../../db/schema.ts';
+import { containerSize } from '../../modules/pricing/resources.ts';
+import { STARTING_DEADLINE_MS } from '../../scheduler/scheduler.ts';
+import { labelsOf, objectNames, type KubernetesObject, type Owner } from './objects.ts';
+
+// Containers and container jobs as cluster objects. What they share (the image, its command, size,
+// variables, mounts and pull secret) is one pod template; a container is a Knative Service (with a domain
+// mapping per address and a LoadBalancer Service for ports beyond the first), a job a CronJob whose Jobs are
+// its runs. Secret variables live in a Secret beside the workload and reach it by reference.
+
+/** The one container of a workload's pods (Knative adds its queue-proxy beside it). */
+export const WORKLOAD_CONTAINER = 'app';
+const KNATIVE_SERVICE_LABEL = 'serving.knative.dev/service';
+/** How long a finished run's Job (and its pod, with its log) stays after Berth has read it. */
+const FINISHED_RUN_TTL_SECONDS = 24 * 3600;
+const FINISHED_JOBS_KEPT = 3;
+
+export interface WorkloadInput {
+  customerId: number;
+  id: number;
+  name: string;
+  namespace: { name: string; internalName: string };
+  image: string;
+  /** A container size id (`CPU_250_RAM_500`). */
+  resources: string;
+  entrypoint: string[] | null;
+  command: string[] | null;
+  /** Values in plain text (secret ones decrypted, in memory only). */
+  variables: { name: string; value: string; secret: boolean }[];
+  mounts: { path: string; volumeName: string }[];
+  registryName: string | null;
+}
+
+export interface ContainerInput extends WorkloadInput {
+  ports: string[];
+  healthCheck: { port: number; path: string } | null;
+  scaling: ContainerScaling;
+  ingresses: { domainName: string; port: number; enableTls: boolean }[];
+}
+
+export interface ContainerJobInput extends WorkloadInput {
+  schedule: string;
+  enabled: boolean;
+}
+
+const ownerOf = (workload: WorkloadInput, kind: Owner['kind']): Owner => ({
+  customerId: workload.customerId,
+  namespace: workload.namespace.name,
+  kind,
+  id: workload.id,
+  name: workload.name,
+});
+
+function variablesSecret(workload: WorkloadInput, name: string, owner: Owner): KubernetesObject {
+  const data = Object.fromEntries(
+    workload.variables
+      .filter((variable) => variable.secret)
+      .map((variable) => [variable.name, Buffer.from(variable.value).toString('base64')]),
+  );
+  // Rendered even with no secret variables, so that removing the last one empties it.
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name, namespace: workload.namespace.internalName, labels: labelsOf(owner) },
+    type: 'Opaque',
+    data,
+  };
+}
+
+/** The pod spec both kinds share: one container of the workload's image, size, variables and mounts. */
+function podSpec(workload: WorkloadInput, secretName: string, extra: Record<string, unknown> = {}) {
+  const size = containerSize(workload.resources);
+  const quantities = { cpu: `${size.millicores}m`, memory: `${size.megabytes}M` };
+  const env = workload.variables.map((variable) =>
+    variable.secret
+      ? { name: variable.name, valueFrom: { secretKeyRef: { name: secretName, key: variable.name } } }
+      : { name: variable.name, value: variable.value },
+  );
+  const volumes = workload.mounts.map((mount) => ({
+    name: objectNames.volumeClaim(mount.volumeName),
+    persistentVolumeClaim: { claimName: objectNames.volumeClaim(mount.volumeName) },
+  }));
+  return {
+    containers: [
+      {
+        name: WORKLOAD_CONTAINER,
+        image: workload.image,
+        ...(workload.entrypoint?.length ? { command: workload.entrypoint } : {}),
+        ...(workload.command?.length ? { args: workload.command } : {}),
+        env,
+        // Requests equal limits: a customer pays for the size and gets it, no more, no less.
+        resources: { requests: quantities, limits: quantities },
+        volumeMounts: workload.mounts.map((mount) => ({
+          name: objectNames.volumeClaim(mount.volumeName),
+          mountPath: mount.path,
+        })),
+        ...extra,
+      },
+    ],
+    volumes,
+    imagePullSecrets: workload.registryName
+      ? [{ name: objectNames.registrySecret(workload.registryName) }]
+      : [],
+  };
+}
+
+/** Knative's autoscaling annotations for the container's scaling. */
+export function scalingAnnotations(scaling: ContainerScaling, megabytes: number): Record<string, string> {
+  if ('replicas' in scaling) {
+    // Knative reads max-scale 0 as "no limit": zero replicas is scale-to-zero with at most one when called.
+    return scaling.replicas === 0
+      ? {
+          'autoscaling.knative.dev/min-scale': '0',
+          'autoscaling.knative.dev/max-scale': '1',
+          'autoscaling.knative.dev/initial-scale': '0',
+        }
+      : {
+          'autoscaling.knative.dev/min-scale': String(scaling.replicas),
+          'autoscaling.knative.dev/max-scale': String(scaling.replicas),
+        };
+  }
+  // Knative scales on one metric: CPU when the container has a CPU trigger, else memory. CPU's target is a
+  // percentage of the request; memory's, for the HPA class, an average in Mi.
+  const trigger = scaling.triggers.find((candidate) => candidate.type === 'CPU') ?? scaling.triggers[0];
+  const metric = trigger?.type === 'MEMORY' ? 'memory' : 'cpu';
+  const threshold = trigger?.threshold ?? 80;
+  const target = metric === 'cpu' ? threshold : Math.round((megabytes * 1e6 * threshold) / 100 / 2 ** 20);
+  return {
+    'autoscaling.knative.dev/class': 'hpa.autoscaling.knative.dev',
+    'autoscaling.knative.dev/metric': metric,
+    'autoscaling.knative.dev/target': String(target),
+    'autoscaling.knative.dev/min-scale': String(scaling.minimum),
+    'autoscaling.knative.dev/max-scale': String(scaling.maximum),
+  };
+}
+
+export function renderContainer(container: ContainerInput): KubernetesObject[] {
+  const owner = ownerOf(container, 'container');
+  const labels = labelsOf(owner);
+  const namespace = container.namespace.internalName;
+  const secretName = objectNames.containerSecret(container.name);
+  const ports = container.ports.map(Number);
+  const [servingPort, ...otherPorts] = ports;
+  const health = container.healthCheck;
+  const probe = health ? { readinessProbe: { httpGet: { path: health.path, port: health.port } } } : {};
+  const service: KubernetesObject = {
+    apiVersion: 'serving.knative.dev/v1',
+    kind: 'Service',
+    metadata: { name: container.name, namespace, labels },
+    spec: {
+      template: {
+        metadata: {
+          labels,
+          annotations: scalingAnnotations(container.scaling, containerSize(container.resources).megabytes),
+        },
+        spec: podSpec(container, secretName, {
+          ...(servingPort ? { ports: [{ containerPort: servingPort }] } : {}),
+          ...probe,
+        }),
+      },
+    },
+  };
+  const domainMappings = container.ingresses.map<KubernetesObject>((ingress) => ({
+    apiVersion: 'serving.knative.dev/v1beta1',
+    kind: 'DomainMapping',
+    metadata: {
+      name: ingress.domainName,
+      namespace,
+      labels,
+      // Knative issues the certificate (external-domain-TLS); an address without TLS opts out.
+      ...(ingress.enableTls
+        ? {}
+        : { annotations: { 'networking.knative.dev/disable-external-domain-tls': 'true' } }),
+    },
+    spec: { ref: { apiVersion: 'serving.knative.dev/v1', kind: 'Service', name: container.name, namespace } },
+  }));
+  const loadBalancer: KubernetesObject[] = otherPorts.length
+    ? [
+        {
+          apiVersion: 'v1',
+          kind: 'Service',
+          metadata: { name: objectNames.containerPorts(container.name), namespace, labels },
+          spec: {
+            type: 'LoadBalancer',
+            selector: { [KNATIVE_SERVICE_LABEL]: container.name },
+            ports: otherPorts.map((port) => ({
+              name: `port-${port}`,
+              port,
+              targetPort: port,
+              protocol: 'TCP',
+            })),
+          },
+        },
+      ]
+    : [];
+  return [variablesSecret(container, secretName, owner), service, ...domainMappings, ...loadBalancer];
+}
+
+function jobTemplate(job: ContainerJobInput, labels: Record<string, string>) {
+  return {
+    metadata: { labels },
+    spec: {
+      // A run is one attempt, as the simulated runtime and the run history show it.
+      backoffLimit: 0,
+      ttlSecondsAfterFinished: FINISHED_RUN_TTL_SECONDS,
+      template: {
+        metadata: { labels },
+        spec: { restartPolicy: 'Never', ...podSpec(job, objectNames.jobSecret(job.name)) },
+      },
+    },
+  };
+}
+
+export function renderContainerJob(job: ContainerJobInput): KubernetesObject[] {
+  const owner = ownerOf(job, 'container-job');
+  const labels = labelsOf(owner);
+  return [
+    variablesSecret(job, objectNames.jobSecret(job.name), owner),
+    {
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: { name: job.name, namespace: job.namespace.internalName, labels },
+      spec: {
+        schedule: job.schedule,
+        // Berth's schedules are in UTC (modules/container-jobs/schedule.ts).
+        timeZone: 'Etc/UTC',
+        suspend: !job.enabled,
+        concurrencyPolicy: 'Forbid',
+        startingDeadlineSeconds: STARTING_DEADLINE_MS / 1000,
+        successfulJobsHistoryLimit: FINISHED_JOBS_KEPT,
+        failedJobsHistoryLimit: FINISHED_JOBS_KEPT,
+        jobTemplate: jobTemplate(job, labels),
+      },
+    },
+  ];
+}
+
+/** "Run now": a Job from the CronJob's template, named as the run, owned by the CronJob (it goes with it). */
+export function renderRunJob(job: ContainerJobInput, runName: string, cronJobUid: string): KubernetesObject {
+  const template = jobTemplate(job, labelsOf(ownerOf(job, 'container-job')));
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: {
+      name: runName,
+      namespace: job.namespace.internalName,
+      labels: template.metadata.labels,
+      annotations: { 'cronjob.kubernetes.io/instantiate': 'manual' },
+      ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: job.name, uid: cronJobUid }],
+    },
+    spec: template.spec,
+  };
+}

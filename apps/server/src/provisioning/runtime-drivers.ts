@@ -1,0 +1,27 @@
+import type { Database } from '../db/client.ts';
+import type { Environment } from '../environment.ts';
+import type { SecretBox } from '../secrets/crypto.ts';
+import type { RuntimeDriver } from './driver.ts';
+import { createKubernetesDriver } from './kubernetes/driver.ts';
+import { loadKubeConfig } from './kubernetes/kube-config.ts';
+import { createSimulatedDriver } from './simulated/driver.ts';
+
+/** The runtime the environment selects (PROVISIONER_DRIVER). */
+export function createRuntimeDriver(
+  env: Pick<
+    Environment,
+    'PROVISIONER_DRIVER' | 'SIMULATED_DELAY_MS' | 'KUBECONFIG' | 'KUBERNETES_STORAGE_CLASS'
+  >,
+  deps: { database: Database; secretBox: SecretBox; log: { warn(payload: object, message: string): void } },
+): RuntimeDriver {
+  switch (env.PROVISIONER_DRIVER) {
+    case 'simulated':
+      return createSimulatedDriver({ delayMs: env.SIMULATED_DELAY_MS });
+    case 'kubernetes':
+      return createKubernetesDriver({
+        ...deps,
+        kubeConfig: loadKubeConfig(env),
+        storageClassName: env.KUBERNETES_STORAGE_CLASS,
+      });
+  }
+}
