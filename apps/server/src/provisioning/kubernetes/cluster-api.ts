@@ -5,7 +5,15 @@ import {
   type KubeConfig,
   type KubernetesObject as ClientObject,
 } from '@kubernetes/client-node';
+// The client library's own registry of serializers, which its index does not export.
+import { ObjectSerializer, defaultSerializer } from '@kubernetes/client-node/dist/serializer.js';
 import type { KubernetesObject } from './objects.ts';
+
+// The generic object API picks a serializer by kind alone, so a Knative Service would pass through the core
+// V1Service model, which drops its spec and status. Registered, it goes through as it is.
+for (const kind of ['Service', 'ServiceList']) {
+  ObjectSerializer.registerModel({ group: 'serving.knative.dev', version: 'v1', kind }, defaultSerializer);
+}
 
 /** Berth's name in the cluster's managedFields: every field it applies is its own. */
 export const FIELD_MANAGER = 'berth';
