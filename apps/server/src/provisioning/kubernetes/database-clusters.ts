@@ -34,7 +34,7 @@ export function createKubernetesDatabaseClusters(deps: {
   kubeConfig: KubeConfig;
   appsDomain: string;
   storageClassName?: string;
-  /** How Berth connects to a cluster's database to grant (tests point it elsewhere). */
+  /** How Berth connects to a cluster's database as its superuser to grant (tests point it elsewhere). */
   connectionOf?: (
     cluster: ClusterState,
     database: string,
@@ -77,9 +77,27 @@ export function createKubernetesDatabaseClusters(deps: {
     return null;
   }
 
+  /** The superuser's credentials, from the Secret CloudNativePG made for them (`<cluster>-superuser`). */
+  async function superuser(cluster: ClusterState) {
+    const secret = await api.read<KubernetesObject & { data?: Record<string, string> }>({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: `${cluster.name}-superuser`, namespace: cluster.runtimeNamespace },
+    });
+    const field = (key: string) => Buffer.from(secret?.data?.[key] ?? '', 'base64').toString();
+    if (!field('username'))
+      throw new ChangeInProgress(`cluster ${cluster.name}: its superuser Secret is not there yet`);
+    return { name: field('username'), password: field('password') };
+  }
+
+  /**
+   * The groups' privileges in each database. Run as the superuser: declaring default privileges for the
+   * writers, and taking what a former writer owns, needs membership of their roles, which no customer role has.
+   */
   async function grant(cluster: ClusterState) {
     const admin = cluster.users.find((user) => user.role === 'admin');
     if (!admin) throw new Error(`cluster ${cluster.name} has no admin user`);
+    const credentials = await superuser(cluster);
     const others = cluster.users.filter((user) => user !== admin);
     for (const database of cluster.databases.filter((candidate) => candidate.status !== 'deleting')) {
       const writes = (user: (typeof others)[number]) =>
@@ -87,7 +105,7 @@ export function createKubernetesDatabaseClusters(deps: {
         user.permissions.some(
           (permission) => permission.databaseName === database.name && permission.permission === 'READ_WRITE',
         );
-      const client = new pg.Client(connectionOf(cluster, database.name, admin));
+      const client = new pg.Client(connectionOf(cluster, database.name, credentials));
       await client.connect();
       try {
         await grantInDatabase(client, {

@@ -7,7 +7,7 @@ import { labelsOf, objectNames, type KubernetesObject } from './objects.ts';
 // (`spec.managed.roles`: each user with its password Secret of type basic-auth, and per database a group
 // role of its readers and one of its writers that users are members of), a `Database` per database owned
 // by the admin user, and a LoadBalancer service whose DNS name is the cluster's placement (external-dns).
-// What a group may do inside its database is SQL (database-grants.ts), run once the cluster is up.
+// What a group may do inside its database is SQL (database-grants.ts), run as the superuser once the cluster is up.
 
 export const CLOUDNATIVE_PG_IMAGE = 'ghcr.io/cloudnative-pg/postgresql';
 
@@ -95,7 +95,8 @@ export function renderDatabaseCluster(cluster: ClusterState, storageClass?: stri
     spec: {
       instances: plan.replicas,
       imageName: `${CLOUDNATIVE_PG_IMAGE}:${version.patchLevelVersion}`,
-      enableSuperuserAccess: false,
+      // Berth runs the grants as the superuser, whose Secret CloudNativePG keeps; customers get only their roles.
+      enableSuperuserAccess: true,
       storage: { size: `${plan.storageGb}G`, ...(storageClass ? { storageClass } : {}) },
       resources: { requests: { cpu, memory }, limits: { cpu, memory } },
       inheritedMetadata: { labels },
