@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { readEnvironment } from '../src/environment.ts';
 import { RUN_JOB, createJob, jobByName } from './support/container-jobs.ts';
 import {
   DELETE_CONTAINER,
@@ -344,6 +345,20 @@ describe('the kubernetes driver', () => {
     await alice.data(DELETE_VOLUME, { name: 'data', namespace: 'shop' });
     await eventually('the claim gone', async () =>
       cluster.get('v1', 'PersistentVolumeClaim', runtimeNamespace, 'volume-data') ? undefined : true,
+    );
+  });
+});
+
+describe('choosing the cluster', () => {
+  it('needs a kubeconfig outside a cluster, and takes the pod service account inside one', () => {
+    for (const driver of [{ PROVISIONER_DRIVER: 'kubernetes' }, { DATABASE_CLUSTERS_DRIVER: 'kubernetes' }]) {
+      expect(() => readEnvironment(driver)).toThrow(
+        'Invalid environment variable KUBECONFIG: required for the kubernetes drivers outside a cluster',
+      );
+      expect(readEnvironment({ ...driver, KUBERNETES_SERVICE_HOST: '10.96.0.1' })).toMatchObject(driver);
+    }
+    expect(() => readEnvironment({ KUBERNETES_STORAGE_CLASS: 'Fast_SSD' })).toThrow(
+      /KUBERNETES_STORAGE_CLASS/,
     );
   });
 });
