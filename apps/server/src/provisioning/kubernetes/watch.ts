@@ -2,7 +2,6 @@ import {
   CoreV1Api,
   KubernetesObjectApi,
   makeInformer,
-  type Informer,
   type KubeConfig,
   type KubernetesListObject,
   type KubernetesObject as ClientObject,
@@ -45,7 +44,7 @@ export function createStatusWatch(deps: { kubeConfig: KubeConfig; database: Data
   const { database, log } = deps;
   const objects = KubernetesObjectApi.makeApiClient(deps.kubeConfig);
   const core = deps.kubeConfig.makeApiClient(CoreV1Api);
-  const informers: Informer<ClientObject>[] = [];
+  const informers: { start(): Promise<void>; stop(): Promise<void> }[] = [];
   let stopped = false;
 
   function watch<T>(path: string, apiVersion: string, kind: string, observe: Observer<T>) {
@@ -72,15 +71,16 @@ export function createStatusWatch(deps: { kubeConfig: KubeConfig; database: Data
     informer.on('add', (object) => enqueue(object, false));
     informer.on('update', (object) => enqueue(object, false));
     informer.on('delete', (object) => enqueue(object, true));
-    informer.on('error', (error: unknown) => {
+    // A list or watch that fails (the API server unreachable, a timeout) is tried again, listing afresh.
+    const restart = (error: unknown) => {
       if (stopped) return;
       log.warn({ err: error, kind }, 'watch ended; listing again');
       setTimeout(() => {
-        if (!stopped) informer.start().catch(() => undefined);
+        if (!stopped) informer.start().catch(restart);
       }, RESTART_MS).unref();
-    });
-    informers.push(informer);
-    return informer;
+    };
+    informer.on('error', restart);
+    informers.push({ start: () => informer.start().catch(restart), stop: () => informer.stop() });
   }
 
   /** A deploy is over when the Service is ready, or failed, for the latest change Berth applied. */
