@@ -16,6 +16,8 @@ import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ClusterRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/ClusterRole';
+import { ClusterRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/ClusterRoleBinding';
 import { parseAllDocuments } from 'yaml';
 
 // Checks Kubernetes objects against the real schemas: core, batch, apps, networking and policy from
@@ -48,6 +50,8 @@ const MODELS: Record<string, ModelClass> = {
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'networking.k8s.io/v1/Ingress': Ingress,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'rbac.authorization.k8s.io/v1/ClusterRole': ClusterRole,
+  'rbac.authorization.k8s.io/v1/ClusterRoleBinding': ClusterRoleBinding,
   'serving.knative.dev/v1/Service': KnativeService,
   'serving.knative.dev/v1beta1/DomainMapping': DomainMapping,
 };
