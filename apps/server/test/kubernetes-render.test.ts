@@ -209,6 +209,20 @@ describe('containers', () => {
     })[];
     expect(ports?.spec.type).toBe('LoadBalancer');
     expect(ports?.spec.ports.map((port) => port.port)).toEqual([9090, 5000]);
+    // The default-deny policy would drop what the load balancer brings from outside: those ports are let in.
+    const [published] = byKind(objects, 'networking.k8s.io/v1', 'NetworkPolicy');
+    expect(published?.spec).toEqual({
+      podSelector: { matchLabels: { 'serving.knative.dev/service': 'web' } },
+      policyTypes: ['Ingress'],
+      ingress: [
+        {
+          ports: [
+            { port: 9090, protocol: 'TCP' },
+            { port: 5000, protocol: 'TCP' },
+          ],
+        },
+      ],
+    });
     await check('container-full', objects);
   });
 

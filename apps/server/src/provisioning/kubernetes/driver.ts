@@ -72,10 +72,16 @@ export function createKubernetesDriver(deps: {
 
   const selectorOf = (kind: string, id: number) => `${LABELS.kind}=${kind},${LABELS.id}=${id}`;
 
+  /** What publishes a container's ports beyond the first: a LoadBalancer Service and its network policy. */
+  const publishedPorts = (container: ContainerRow, namespace: string) => [
+    ref('v1', 'Service', objectNames.containerPorts(container.name), namespace),
+    ref('networking.k8s.io/v1', 'NetworkPolicy', objectNames.containerPorts(container.name), namespace),
+  ];
+
   function containerObjects(container: ContainerRow, namespace: string) {
     return [
       ref('serving.knative.dev/v1', 'Service', container.name, namespace),
-      ref('v1', 'Service', objectNames.containerPorts(container.name), namespace),
+      ...publishedPorts(container, namespace),
       ref('v1', 'Secret', objectNames.containerSecret(container.name), namespace),
     ];
   }
@@ -149,7 +155,7 @@ export function createKubernetesDriver(deps: {
       const selector = selectorOf('container', container.id);
       await prune(namespace, selector, objects, 'serving.knative.dev/v1beta1', 'DomainMapping');
       if (!objects.some((object) => object.apiVersion === 'v1' && object.kind === 'Service')) {
-        await api.remove(ref('v1', 'Service', objectNames.containerPorts(container.name), namespace));
+        for (const reference of publishedPorts(container, namespace)) await api.remove(reference);
       }
     },
     async deleteContainer(tx, container) {

@@ -2,6 +2,7 @@ import type { ClusterState, ClusterUserState } from '../database-cluster-driver.
 import { DATABASE_CLUSTER_PLANS } from '../../modules/pricing/database-plans.ts';
 import { ENGINE_VERSIONS } from '../../modules/database-clusters/versions.ts';
 import { labelsOf, objectNames, type KubernetesObject } from './objects.ts';
+import { publicPortsPolicy } from './render-namespace.ts';
 
 // A database cluster as CloudNativePG objects: a `Cluster` of the plan's size whose roles are managed
 // (`spec.managed.roles`: each user with its password Secret of type basic-auth, and per database a group
@@ -10,6 +11,7 @@ import { labelsOf, objectNames, type KubernetesObject } from './objects.ts';
 // What a group may do inside its database is SQL (database-grants.ts), run as the superuser once the cluster is up.
 
 export const CLOUDNATIVE_PG_IMAGE = 'ghcr.io/cloudnative-pg/postgresql';
+const POSTGRES_PORT = 5432;
 
 /** Kubernetes names allow no `_`; Berth's database and user names no `-`, so the mapping is one to one. */
 const kubernetesName = (name: string) => name.replaceAll('_', '-');
@@ -114,7 +116,7 @@ export function renderDatabaseCluster(cluster: ClusterState, storageClass?: stri
                 },
                 spec: {
                   type: 'LoadBalancer',
-                  ports: [{ name: 'postgres', port: cluster.placement.port, targetPort: 5432 }],
+                  ports: [{ name: 'postgres', port: cluster.placement.port, targetPort: POSTGRES_PORT }],
                 },
               },
             },
@@ -136,5 +138,10 @@ export function renderDatabaseCluster(cluster: ClusterState, storageClass?: stri
       databaseReclaimPolicy: 'delete',
     },
   }));
-  return [...secrets, clusterObject, ...databases];
+  const publicPort = publicPortsPolicy(
+    metadata(`${cluster.name}-public`),
+    { 'cnpg.io/cluster': cluster.name },
+    [POSTGRES_PORT],
+  );
+  return [...secrets, clusterObject, ...databases, publicPort];
 }

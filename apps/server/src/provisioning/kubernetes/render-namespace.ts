@@ -19,6 +19,40 @@ export const NAMESPACE_QUOTA = {
   'services.loadbalancers': '50',
 };
 
+/**
+ * Namespaces whose pods reach customers' pods: Knative's activator and gateways (Kourier or Istio), the
+ * CloudNativePG operator, and Berth itself (deploy/kubernetes), which grants in database clusters.
+ */
+export const PLATFORM_NAMESPACES = [
+  'knative-serving',
+  'kourier-system',
+  'istio-system',
+  'cnpg-system',
+  'berth',
+];
+
+/**
+ * Lets anyone reach the selected pods on ports a LoadBalancer publishes (a container's ports beyond the
+ * first, a database cluster's PostgreSQL): they are public anyway, and the default-deny policy would
+ * otherwise drop traffic from outside the cluster.
+ */
+export function publicPortsPolicy(
+  metadata: KubernetesObject['metadata'],
+  podSelector: Record<string, string>,
+  ports: number[],
+): KubernetesObject {
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata,
+    spec: {
+      podSelector: { matchLabels: podSelector },
+      policyTypes: ['Ingress'],
+      ingress: [{ ports: ports.map((port) => ({ port, protocol: 'TCP' })) }],
+    },
+  };
+}
+
 export interface NamespaceInput {
   customerId: number;
   id: number;
@@ -45,8 +79,8 @@ export function renderNamespace(namespace: NamespaceInput): KubernetesObject[] {
       spec: { hard: NAMESPACE_QUOTA },
     },
     {
-      // Nothing reaches the namespace's pods but its own pods and the ingress path (Knative's gateway and
-      // the load balancers, which come from outside the cluster's namespaces); egress is left open.
+      // Nothing reaches the namespace's pods but its own pods and the platform's namespaces; what a
+      // LoadBalancer publishes has a policy of its own (publicPortsPolicy). Egress is left open.
       apiVersion: 'networking.k8s.io/v1',
       kind: 'NetworkPolicy',
       metadata: metadata('berth-default-deny'),
@@ -63,7 +97,7 @@ export function renderNamespace(namespace: NamespaceInput): KubernetesObject[] {
                     {
                       key: 'kubernetes.io/metadata.name',
                       operator: 'In',
-                      values: ['knative-serving', 'kourier-system', 'istio-system'],
+                      values: PLATFORM_NAMESPACES,
                     },
                   ],
                 },

@@ -2,6 +2,7 @@ import type { ContainerScaling } from '../../db/schema.ts';
 import { containerSize } from '../../modules/pricing/resources.ts';
 import { STARTING_DEADLINE_MS } from '../../scheduler/scheduler.ts';
 import { labelsOf, objectNames, type KubernetesObject, type Owner } from './objects.ts';
+import { publicPortsPolicy } from './render-namespace.ts';
 
 // Containers and container jobs as cluster objects. What they share (the image, its command, size,
 // variables, mounts and pull secret) is one pod template; a container is a Knative Service (with a domain
@@ -191,6 +192,11 @@ export function renderContainer(container: ContainerInput): KubernetesObject[] {
             })),
           },
         },
+        publicPortsPolicy(
+          { name: objectNames.containerPorts(container.name), namespace, labels },
+          { [KNATIVE_SERVICE_LABEL]: container.name },
+          otherPorts,
+        ),
       ]
     : [];
   return [variablesSecret(container, secretName, owner), service, ...domainMappings, ...loadBalancer];
