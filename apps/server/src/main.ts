@@ -20,26 +20,27 @@ async function main() {
   // (importing the app loads oidc-provider, which writes its own warnings to stderr).
   const { buildApp } = await import('./app.ts');
   const berth = await buildApp(env);
-  const port = await berth.listen();
-  const url = env.PUBLIC_URL === `http://localhost:${env.PORT}` ? `http://localhost:${port}` : env.PUBLIC_URL;
-  process.stdout.write(`Berth is running on ${url}\n`);
-  if (env.DEMO_ACCOUNT && !env.EXTERNAL_ISSUER) {
-    process.stdout.write(
-      `Sign in with demo@example.com and the password of DEMO_PASSWORD (default berth-demo).\n`,
-    );
-  }
+  // /healthz answers as soon as the server listens, before listen() has started the provisioner and the
+  // scheduler: the signal handlers come first, so that a stop meanwhile (a load balancer may already be
+  // sending requests) is graceful too, once the start is done. Without them a signal ends the process at once.
+  const listening = berth.listen();
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    berth.app.log.info(`${signal} received: finishing in-flight requests`);
+    berth.app.log.info(
+      `${signal} received: out of rotation, serving for ${env.SHUTDOWN_DRAIN_MS} ms more, then finishing in-flight requests`,
+    );
     const force = setTimeout(() => {
       berth.app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_MS).unref();
-    berth
-      .close()
+    }, env.SHUTDOWN_DRAIN_MS + env.SHUTDOWN_TIMEOUT_MS).unref();
+    // Behind a load balancer, requests keep coming until its health checks see /healthz answer 503: they are
+    // served meanwhile, and only then does the server stop listening.
+    listening
+      .then(() => berth.drain(env.SHUTDOWN_DRAIN_MS))
+      .then(() => berth.close())
       .then(() => flushErrorReports(REPORTS_FLUSH_MS))
       .then(() => {
         clearTimeout(force);
@@ -52,6 +53,15 @@ async function main() {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const port = await listening;
+  const url = env.PUBLIC_URL === `http://localhost:${env.PORT}` ? `http://localhost:${port}` : env.PUBLIC_URL;
+  process.stdout.write(`Berth is running on ${url}\n`);
+  if (env.DEMO_ACCOUNT && !env.EXTERNAL_ISSUER) {
+    process.stdout.write(
+      `Sign in with demo@example.com and the password of DEMO_PASSWORD (default berth-demo).\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
