@@ -368,6 +368,27 @@ describe('containerJobModify', () => {
     expect(await nextRunAt('nightly')).not.toBeNull();
   });
 
+  it('keeps the plan through a change that leaves schedule and enabled alone: a due run not yet started still starts', async () => {
+    // The scheduler polls every second: between a planned time and its next poll the run is due, not started.
+    await server.berth.scheduler.stop();
+    try {
+      const due = new Date(Date.now() - 2000);
+      await rows(sql`UPDATE container_jobs SET next_run_at = ${due.toISOString()} WHERE name = 'nightly'`);
+      await alice.data(MODIFY_JOB, { input: { ...where, command: ['echo', 'changed'] } });
+      expect(new Date(String(await nextRunAt('nightly'))).getTime()).toBe(due.getTime());
+      await server.berth.scheduler.runDue();
+      const started = await rows<{ scheduled_at: Date | string }>(
+        sql`SELECT r.scheduled_at FROM container_job_runs r JOIN container_jobs j ON j.id = r.job_id
+            WHERE j.name = 'nightly' AND r.trigger = 'schedule'`,
+      );
+      expect(started.map((run) => new Date(run.scheduled_at).getTime())).toEqual([due.getTime()]);
+    } finally {
+      await server.berth.scheduler.start();
+      await waitForJob(alice, 'patch', 'nightly');
+    }
+    await waitForJob(alice, 'patch', 'nightly', (job) => job.runs.every((run) => run.status === 'succeeded'));
+  });
+
   it('validates the resulting whole and changes nothing when it breaks a rule', async () => {
     const before = await jobByName(alice, 'patch', 'nightly');
     const error = expectGraphQLError(

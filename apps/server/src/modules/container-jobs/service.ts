@@ -196,8 +196,12 @@ export function createContainerJobService(deps: {
           id: row.registryId,
         });
         await writeChildren(tx, account, namespace, row.id, after);
+        const replanned = after.schedule !== before.schedule || after.enabled !== before.enabled;
         const updated = await txStore.update(row.id, {
           ...rowValues(after, registryId),
+          // Planned again only when the schedule or enabled changes: a run whose time has come but that the
+          // scheduler has not started yet (it polls every second) still starts after any other change.
+          nextRunAt: replanned ? nextRunAt(after) : row.nextRunAt,
           state: 'updating',
           locked: true,
         });
