@@ -8,6 +8,7 @@ import { readEnvironment } from '../src/environment.ts';
 import { RUN_JOB, createJob, jobByName } from './support/container-jobs.ts';
 import {
   DELETE_CONTAINER,
+  MODIFY_CONTAINER,
   containerByName,
   createContainer,
   waitUntilContainerGone,
@@ -182,6 +183,33 @@ describe('the kubernetes driver', () => {
     cluster.remove('v1', 'Pod', runtimeNamespace, 'web-00001-deployment-b2');
     await eventually('one replica left', async () =>
       (await containerByName(alice, 'shop', 'web'))?.replicas.length === 1 ? true : undefined,
+    );
+  });
+
+  it('deploys a change its Knative spec does not show (a secret value) as a new generation', async () => {
+    const before = cluster.get(KNATIVE, 'Service', runtimeNamespace, 'web');
+    await alice.data(MODIFY_CONTAINER, {
+      input: {
+        name: 'web',
+        namespace: 'shop',
+        environmentVariables: [{ name: 'API_KEY', value: 'rotated-secret-value', secret: true }],
+      },
+    });
+    const after = await eventually('the next generation applied', async () => {
+      const service = cluster.get(KNATIVE, 'Service', runtimeNamespace, 'web');
+      return (service?.metadata.generation ?? 0) > (before?.metadata.generation ?? 0) ? service : undefined;
+    });
+    const secret = cluster.get('v1', 'Secret', runtimeNamespace, 'container-web-env') as KubeObject & {
+      data: Record<string, string>;
+    };
+    expect(Buffer.from(secret.data.API_KEY ?? '', 'base64').toString()).toBe('rotated-secret-value');
+    expect(await containerByName(alice, 'shop', 'web')).toMatchObject({ state: 'updating', locked: true });
+    cluster.setStatus(KNATIVE, 'Service', runtimeNamespace, 'web', {
+      observedGeneration: after.metadata.generation,
+      conditions: [{ type: 'Ready', status: 'True' }],
+    });
+    await eventually('the change deployed', async () =>
+      (await containerByName(alice, 'shop', 'web'))?.state === 'running' ? true : undefined,
     );
   });
 

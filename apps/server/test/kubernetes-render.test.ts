@@ -50,6 +50,7 @@ const baseContainer: ContainerInput = {
   variables: [],
   mounts: [],
   registryName: null,
+  changedAt: new Date('2026-11-26T09:30:00Z'),
   ports: ['8080'],
   healthCheck: null,
   scaling: { replicas: 1 },

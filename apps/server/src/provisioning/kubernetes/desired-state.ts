@@ -68,6 +68,7 @@ export async function containerInput(
   });
   return {
     ...workload,
+    changedAt: container.modifiedAt ?? container.createdAt,
     ports: container.ports,
     healthCheck: container.healthCheck,
     scaling: container.scaling,

@@ -33,6 +33,12 @@ export interface WorkloadInput {
 }
 
 export interface ContainerInput extends WorkloadInput {
+  /**
+   * When the change being deployed was made. In the template, so that every deploy is a new revision, as
+   * on the simulated runtime: a change Knative's spec does not show (a secret value, an address) still
+   * rolls the replicas and ends in a Ready of its own generation.
+   */
+  changedAt: Date;
   ports: string[];
   healthCheck: { port: number; path: string } | null;
   scaling: ContainerScaling;
@@ -152,7 +158,10 @@ export function renderContainer(container: ContainerInput): KubernetesObject[] {
       template: {
         metadata: {
           labels,
-          annotations: scalingAnnotations(container.scaling, containerSize(container.resources).megabytes),
+          annotations: {
+            'berth.dev/changed-at': container.changedAt.toISOString(),
+            ...scalingAnnotations(container.scaling, containerSize(container.resources).megabytes),
+          },
         },
         spec: podSpec(container, secretName, {
           ...(servingPort ? { ports: [{ containerPort: servingPort }] } : {}),
