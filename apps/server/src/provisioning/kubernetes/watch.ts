@@ -8,9 +8,10 @@ import {
 } from '@kubernetes/client-node';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
-import { containerIngresses, containerJobRuns, containerReplicas, logLines } from '../../db/schema.ts';
+import { containerJobRuns, containerReplicas, logLines } from '../../db/schema.ts';
 import { updateRun } from '../../modules/container-jobs/runs.ts';
 import { createContainerJobStore } from '../../modules/container-jobs/store.ts';
+import { failDeploy, finishDeploy } from '../../modules/containers/deploys.ts';
 import { createContainerStore, type ContainerRow } from '../../modules/containers/store.ts';
 import { recordEvent } from '../../modules/events/store.ts';
 import { startMeter, stopMeters } from '../../modules/metering/meters.ts';
@@ -96,22 +97,8 @@ export function createStatusWatch(deps: { kubeConfig: KubeConfig; database: Data
       // A change not yet handed to the cluster (its task waits) is not what this status speaks of.
       if (!container || !['creating', 'updating'].includes(container.state)) return;
       if (await taskPending(tx, resource.id)) return;
-      const subject = { kind: 'container', id: container.id } as const;
-      if (outcome.state === 'failed') {
-        await store.update(container.id, { state: 'failed', locked: false });
-        await recordEvent(tx, subject, 'DEPLOY_FAILED', `Deploy failed: ${outcome.message}`);
-        return;
-      }
-      await store.update(container.id, {
-        state: 'running',
-        locked: false,
-        ...(container.state === 'creating' ? { startedAt: new Date() } : {}),
-      });
-      await tx
-        .update(containerIngresses)
-        .set({ state: 'created' })
-        .where(eq(containerIngresses.containerId, container.id));
-      await recordEvent(tx, subject, 'DEPLOY_FINISHED', `Deploy finished: ${container.image}`);
+      if (outcome.state === 'failed') await failDeploy(tx, container, outcome.message);
+      else await finishDeploy(tx, container, container.image);
     });
   };
 

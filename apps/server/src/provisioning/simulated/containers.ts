@@ -2,12 +2,12 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  containerIngresses,
   containerReplicas,
   containers as containersTable,
   logLines,
   simulatedContainers,
 } from '../../db/schema.ts';
+import { failDeploy, finishDeploy } from '../../modules/containers/deploys.ts';
 import { desiredReplicas } from '../../modules/containers/replica-counts.ts';
 import { recordEvent } from '../../modules/events/store.ts';
 import { startMeter, stopMeters } from '../../modules/metering/meters.ts';
@@ -207,12 +207,10 @@ export function createSimulatedContainers(options: { delayMs: number }) {
 
   /** The rollout gives up: the container is failed and unlocked, the previous set keeps serving. */
   async function failRollout(tx: Db, container: ContainerRow, replica: ReplicaRow) {
-    await createContainerStore(tx).update(container.id, { state: 'failed', locked: false });
-    await recordEvent(
+    await failDeploy(
       tx,
-      { kind: 'container', id: container.id },
-      'DEPLOY_FAILED',
-      `Deploy failed: replica ${replica.name} failed ${replica.failures} times (${replica.statusMessage ?? 'exited'})`,
+      container,
+      `replica ${replica.name} failed ${replica.failures} times (${replica.statusMessage ?? 'exited'})`,
     );
     await schedule(tx, container.id, 'steady');
   }
@@ -262,20 +260,10 @@ export function createSimulatedContainers(options: { delayMs: number }) {
     else if (current.length > target) await stop(tx, current.at(-1) as ReplicaRow, 'scaled down');
     else if (previous[0]) await stop(tx, previous[0], 'replaced by the new revision');
     else {
-      await createContainerStore(tx).update(container.id, {
-        state: 'running',
-        locked: false,
-        ...(container.state === 'creating' ? { startedAt: new Date() } : {}),
-      });
-      await tx
-        .update(containerIngresses)
-        .set({ state: 'created' })
-        .where(eq(containerIngresses.containerId, container.id));
-      await recordEvent(
+      await finishDeploy(
         tx,
-        { kind: 'container', id: container.id },
-        'DEPLOY_FINISHED',
-        `Deploy finished: ${current.length} of ${current.length} replicas running ${current[0]?.image ?? container.image}`,
+        container,
+        `${current.length} of ${current.length} replicas running ${current[0]?.image ?? container.image}`,
       );
       await schedule(tx, container.id, 'steady');
       return;
