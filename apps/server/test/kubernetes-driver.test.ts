@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { readEnvironment } from '../src/environment.ts';
+import { createStatusWatch } from '../src/provisioning/kubernetes/watch.ts';
 import { RUN_JOB, createJob, jobByName } from './support/container-jobs.ts';
 import {
   DELETE_CONTAINER,
@@ -361,6 +362,32 @@ describe('the kubernetes driver', () => {
       (await jobByName(alice, 'shop', 'nightly'))?.runs.find((candidate) => candidate.name === name),
     );
     expect(recorded).toMatchObject({ trigger: 'SCHEDULE', status: 'running' });
+  });
+
+  it('reads deploys in progress again, so news the watch missed is not lost', async () => {
+    const driver = server.berth.provisioner.driver;
+    await driver.stop?.();
+    try {
+      await createContainer(alice, { name: 'late', namespace: 'shop', image: 'nginx:1.27', ports: ['80'] });
+      const service = await eventually('the Knative Service', async () =>
+        cluster.get(KNATIVE, 'Service', runtimeNamespace, 'late'),
+      );
+      cluster.setStatus(KNATIVE, 'Service', runtimeNamespace, 'late', {
+        observedGeneration: service.metadata.generation,
+        conditions: [{ type: 'Ready', status: 'True' }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await containerByName(alice, 'shop', 'late')).toMatchObject({ state: 'creating' });
+      const watch = createStatusWatch({
+        kubeConfig: cluster.kubeConfig(),
+        database: server.berth.database,
+        log: { warn: () => undefined },
+      });
+      await watch.resync();
+      expect(await containerByName(alice, 'shop', 'late')).toMatchObject({ state: 'running', locked: false });
+    } finally {
+      await driver.start?.();
+    }
   });
 
   it('applies a volume as a claim and releases it on delete', async () => {

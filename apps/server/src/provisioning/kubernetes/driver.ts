@@ -26,6 +26,9 @@ const ref = (apiVersion: string, kind: string, name: string, namespace?: string)
   metadata: { name, ...(namespace ? { namespace } : {}) },
 });
 
+/** How often deploys and runs in progress are read again, in case the watch missed their news. */
+const RESYNC_MS = 10_000;
+
 interface Logger {
   warn(payload: object, message: string): void;
 }
@@ -44,6 +47,7 @@ export function createKubernetesDriver(deps: {
 }): RuntimeDriver {
   const api = createClusterApi(deps.kubeConfig);
   const watch = createStatusWatch(deps);
+  let lastResync = Date.now();
 
   /** Asks for each object's deletion; throws ChangeInProgress until every one is gone. */
   async function removeAll(what: string, references: ObjectReference[]) {
@@ -202,7 +206,12 @@ export function createKubernetesDriver(deps: {
       if (!uid) throw new Error(`container job ${job.name} is not on the cluster yet`);
       await api.apply([renderRunJob(input, run.name, uid)]);
     },
-    reconcile: async () => undefined,
+    // The watches carry the cluster's news; now and then what is still in progress is read again.
+    async reconcile() {
+      if (Date.now() - lastResync < RESYNC_MS) return;
+      lastResync = Date.now();
+      await watch.resync();
+    },
     start: () => watch.start(),
     stop: () => watch.stop(),
   };

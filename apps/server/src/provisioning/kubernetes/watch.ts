@@ -297,7 +297,38 @@ export function createStatusWatch(deps: { kubeConfig: KubeConfig; database: Data
   watch<Pod>('/api/v1/pods', 'v1', 'Pod', observePod);
   watch<Job>('/apis/batch/v1/jobs', 'batch/v1', 'Job', observeJob);
 
+  /**
+   * Reads again what a deploy or a run in progress waits for, as a controller's periodic resync does: an
+   * event that came while the change was still being handed over (its task not yet committed) is not lost.
+   */
+  async function resync() {
+    const waiting = await queryRows<{ kind: 'deploy' | 'run'; name: string; namespace: string }>(
+      database.db,
+      sql`SELECT 'deploy' AS kind, c.name, n.internal_name AS namespace FROM containers c
+            JOIN namespaces n ON n.id = c.namespace_id
+          WHERE c.state IN ('creating', 'updating') AND NOT EXISTS (
+            SELECT 1 FROM provisioning_tasks t WHERE t.resource_kind = 'container' AND t.resource_id = c.id)
+          UNION ALL
+          SELECT 'run', r.name, n.internal_name FROM container_job_runs r
+            JOIN container_jobs j ON j.id = r.job_id JOIN namespaces n ON n.id = j.namespace_id
+          WHERE r.status IN ('pending', 'running')`,
+    );
+    for (const { kind, name, namespace } of waiting) {
+      const reference =
+        kind === 'deploy'
+          ? { apiVersion: 'serving.knative.dev/v1', kind: 'Service' }
+          : { apiVersion: 'batch/v1', kind: 'Job' };
+      const object = await objects
+        .read({ ...reference, metadata: { name, namespace } })
+        .catch(() => undefined);
+      if (!object) continue;
+      if (kind === 'deploy') await observeService(object as KnativeService, false);
+      else await observeJob(object as Job, false);
+    }
+  }
+
   return {
+    resync,
     async start() {
       stopped = false;
       await Promise.all(informers.map((informer) => informer.start()));
