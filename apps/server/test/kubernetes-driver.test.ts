@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { readEnvironment } from '../src/environment.ts';
+import { createClusterApi } from '../src/provisioning/kubernetes/cluster-api.ts';
 import { createStatusWatch } from '../src/provisioning/kubernetes/watch.ts';
 import { RUN_JOB, createJob, jobByName } from './support/container-jobs.ts';
 import {
@@ -380,6 +381,7 @@ describe('the kubernetes driver', () => {
       expect(await containerByName(alice, 'shop', 'late')).toMatchObject({ state: 'creating' });
       const watch = createStatusWatch({
         kubeConfig: cluster.kubeConfig(),
+        api: createClusterApi(cluster.kubeConfig()),
         database: server.berth.database,
         log: { warn: () => undefined },
       });

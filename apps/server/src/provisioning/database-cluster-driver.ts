@@ -66,3 +66,10 @@ export interface DatabaseClusterDriver {
   /** Releases what the driver holds (its admin connections) at shutdown. */
   close(): Promise<void>;
 }
+
+/** The user that owns the cluster's databases (every cluster has one). */
+export function adminUser(cluster: ClusterState): ClusterUserState {
+  const admin = cluster.users.find((user) => user.role === 'admin');
+  if (!admin) throw new Error(`cluster ${cluster.id} has no admin user`);
+  return admin;
+}

@@ -62,12 +62,13 @@ export function createClusterApi(kubeConfig: KubeConfig) {
       return applied;
     },
     read,
+    /** The objects of a kind with these labels, in a namespace or (without one) in all; with the list's version. */
     async list<T extends KubernetesObject>(
       apiVersion: string,
       kind: string,
-      namespace: string,
+      namespace: string | undefined,
       labelSelector: string,
-    ): Promise<T[]> {
+    ): Promise<{ items: T[]; metadata?: { resourceVersion?: string } }> {
       const found = await objects.list(
         apiVersion,
         kind,
@@ -78,7 +79,7 @@ export function createClusterApi(kubeConfig: KubeConfig) {
         undefined,
         labelSelector,
       );
-      return found.items as unknown as T[];
+      return found as unknown as { items: T[]; metadata?: { resourceVersion?: string } };
     },
     /**
      * Asks for the object's deletion (its dependents first: foreground) unless it is already going; true

@@ -1,6 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import pg from 'pg';
-import type { ClusterState, DatabaseClusterDriver } from '../database-cluster-driver.ts';
+import { adminUser, type ClusterState, type DatabaseClusterDriver } from '../database-cluster-driver.ts';
 import { ChangeInProgress } from '../driver.ts';
 import { grantInDatabase } from '../postgres/database-grants.ts';
 import { createClusterApi } from './cluster-api.ts';
@@ -95,8 +95,7 @@ export function createKubernetesDatabaseClusters(deps: {
    * writers, and taking what a former writer owns, needs membership of their roles, which no customer role has.
    */
   async function grant(cluster: ClusterState) {
-    const admin = cluster.users.find((user) => user.role === 'admin');
-    if (!admin) throw new Error(`cluster ${cluster.name} has no admin user`);
+    const admin = adminUser(cluster);
     const credentials = await superuser(cluster);
     const others = cluster.users.filter((user) => user !== admin);
     for (const database of cluster.databases.filter((candidate) => candidate.status !== 'deleting')) {

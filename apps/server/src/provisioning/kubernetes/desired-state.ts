@@ -9,9 +9,13 @@ import type { ContainerInput, ContainerJobInput, WorkloadInput } from './render-
 // resource lives in, a workload's variables (secret ones decrypted), the names of its volumes and registry.
 
 export async function namespaceOf(tx: Db, namespaceId: number): Promise<NamespaceRow> {
-  const namespace = await createNamespaceStore(tx).findAnyById(namespaceId);
-  if (!namespace) throw new Error(`namespace ${namespaceId} is gone`);
-  return namespace;
+  return found(await createNamespaceStore(tx).findAnyById(namespaceId), `namespace ${namespaceId}`);
+}
+
+/** What a workload refers to is kept while it does (deletes wait for users); a row missing is a fault. */
+function found<T>(row: T | undefined, what: string): T {
+  if (!row) throw new Error(`${what} is gone`);
+  return row;
 }
 
 async function workloadInput(
@@ -45,9 +49,12 @@ async function workloadInput(
     })),
     mounts: children.mounts.map((mount) => ({
       path: mount.path,
-      volumeName: volumes.get(mount.volumeId)?.name ?? `${mount.volumeId}`,
+      volumeName: found(volumes.get(mount.volumeId), `volume ${mount.volumeId}`).name,
     })),
-    registryName: workload.registryId === null ? null : (registries.get(workload.registryId)?.name ?? null),
+    registryName:
+      workload.registryId === null
+        ? null
+        : found(registries.get(workload.registryId), `registry ${workload.registryId}`).name,
   };
 }
 

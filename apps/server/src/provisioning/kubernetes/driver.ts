@@ -46,7 +46,7 @@ export function createKubernetesDriver(deps: {
   storageClassName?: string;
 }): RuntimeDriver {
   const api = createClusterApi(deps.kubeConfig);
-  const watch = createStatusWatch(deps);
+  const watch = createStatusWatch({ ...deps, api });
   let lastResync = Date.now();
 
   /** Asks for each object's deletion; throws ChangeInProgress until every one is gone. */
@@ -69,7 +69,7 @@ export function createKubernetesDriver(deps: {
         .map((object) => object.metadata.name),
     );
     const existing = await api.list(apiVersion, kind, namespace, selector);
-    for (const object of existing.filter((candidate) => !wanted.has(candidate.metadata.name))) {
+    for (const object of existing.items.filter((candidate) => !wanted.has(candidate.metadata.name))) {
       await api.remove(ref(apiVersion, kind, object.metadata.name, namespace));
     }
   }
@@ -164,7 +164,7 @@ export function createKubernetesDriver(deps: {
     },
     async deleteContainer(tx, container) {
       const namespace = (await namespaceOf(tx, container.namespaceId)).internalName;
-      const mappings = await api.list(
+      const { items: mappings } = await api.list(
         'serving.knative.dev/v1beta1',
         'DomainMapping',
         namespace,

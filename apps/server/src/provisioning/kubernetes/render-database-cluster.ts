@@ -1,4 +1,4 @@
-import type { ClusterState, ClusterUserState } from '../database-cluster-driver.ts';
+import { adminUser, type ClusterState, type ClusterUserState } from '../database-cluster-driver.ts';
 import { DATABASE_CLUSTER_PLANS } from '../../modules/pricing/database-plans.ts';
 import { ENGINE_VERSIONS } from '../../modules/database-clusters/versions.ts';
 import { labelsOf, objectNames, type KubernetesObject } from './objects.ts';
@@ -42,7 +42,7 @@ export function renderDatabaseCluster(cluster: ClusterState, storageClass?: stri
   const metadata = (name: string) => ({ name, namespace, labels });
   const live = cluster.databases.filter((database) => database.status !== 'deleting');
   const groups = live.flatMap((database) => Object.values(groupRoles(database.name)));
-  const admin = cluster.users.find((user) => user.role === 'admin');
+  const admin = adminUser(cluster);
   const roles = [
     ...cluster.users.map((user) => {
       if (user.status === 'deleting') return { name: user.name, ensure: 'absent' };
@@ -132,7 +132,7 @@ export function renderDatabaseCluster(cluster: ClusterState, storageClass?: stri
     spec: {
       cluster: { name: cluster.name },
       name: database.name,
-      owner: admin?.name ?? 'admin',
+      owner: admin.name,
       ensure: database.status === 'deleting' ? 'absent' : 'present',
       // A database the customer deletes is dropped, not kept behind.
       databaseReclaimPolicy: 'delete',

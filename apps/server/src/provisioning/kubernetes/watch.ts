@@ -1,6 +1,5 @@
 import {
   CoreV1Api,
-  KubernetesObjectApi,
   makeInformer,
   type KubeConfig,
   type KubernetesListObject,
@@ -15,7 +14,8 @@ import { failDeploy, finishDeploy } from '../../modules/containers/deploys.ts';
 import { createContainerStore, type ContainerRow } from '../../modules/containers/store.ts';
 import { recordEvent } from '../../modules/events/store.ts';
 import { startMeter, stopMeters } from '../../modules/metering/meters.ts';
-import { MANAGED_SELECTOR, resourceOf } from './objects.ts';
+import type { ClusterApi } from './cluster-api.ts';
+import { MANAGED_SELECTOR, resourceOf, type KubernetesObject } from './objects.ts';
 import { WORKLOAD_CONTAINER } from './render-workloads.ts';
 import {
   deployOutcome,
@@ -41,25 +41,20 @@ interface Logger {
 
 type Observer<T> = (object: T, deleted: boolean) => Promise<void>;
 
-export function createStatusWatch(deps: { kubeConfig: KubeConfig; database: Database; log: Logger }) {
-  const { database, log } = deps;
-  const objects = KubernetesObjectApi.makeApiClient(deps.kubeConfig);
+export function createStatusWatch(deps: {
+  kubeConfig: KubeConfig;
+  api: ClusterApi;
+  database: Database;
+  log: Logger;
+}) {
+  const { api, database, log } = deps;
   const core = deps.kubeConfig.makeApiClient(CoreV1Api);
   const informers: { start(): Promise<void>; stop(): Promise<void> }[] = [];
   let stopped = false;
 
   function watch<T>(path: string, apiVersion: string, kind: string, observe: Observer<T>) {
     const list = () =>
-      objects.list(
-        apiVersion,
-        kind,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        MANAGED_SELECTOR,
-      ) as Promise<KubernetesListObject<ClientObject>>;
+      api.list(apiVersion, kind, undefined, MANAGED_SELECTOR) as Promise<KubernetesListObject<ClientObject>>;
     const informer = makeInformer(deps.kubeConfig, path, list, MANAGED_SELECTOR);
     let queue = Promise.resolve();
     const enqueue = (object: ClientObject, deleted: boolean) => {
@@ -195,16 +190,12 @@ export function createStatusWatch(deps: { kubeConfig: KubeConfig; database: Data
   /** The pod a finished run ran in: its exit code and its log (the pod log API, with timestamps). */
   async function finishedPod(job: Job) {
     const namespace = job.metadata.namespace ?? '';
-    const pods = (await objects.list(
+    const pods = await api.list<KubernetesObject & Pod>(
       'v1',
       'Pod',
       namespace,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
       `job-name=${job.metadata.name}`,
-    )) as KubernetesListObject<ClientObject & Pod>;
+    );
     const pod = pods.items.at(-1);
     if (!pod) return { exitCode: undefined, lines: [] };
     const status = pod.status?.containerStatuses?.find((candidate) => candidate.name === WORKLOAD_CONTAINER);
@@ -318,9 +309,7 @@ export function createStatusWatch(deps: { kubeConfig: KubeConfig; database: Data
         kind === 'deploy'
           ? { apiVersion: 'serving.knative.dev/v1', kind: 'Service' }
           : { apiVersion: 'batch/v1', kind: 'Job' };
-      const object = await objects
-        .read({ ...reference, metadata: { name, namespace } })
-        .catch(() => undefined);
+      const object = await api.read({ ...reference, metadata: { name, namespace } });
       if (!object) continue;
       if (kind === 'deploy') await observeService(object as KnativeService, false);
       else await observeJob(object as Job, false);

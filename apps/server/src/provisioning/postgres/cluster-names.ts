@@ -1,4 +1,4 @@
-import type { ClusterState, ClusterUserState } from '../database-cluster-driver.ts';
+import { adminUser, type ClusterState } from '../database-cluster-driver.ts';
 
 // Every cluster on the shared server lives in a name space of its own: `c<id>_` before each of its database
 // and role names. Short, so a 32-character name with its suffix stays within PostgreSQL's 63 bytes.
@@ -22,13 +22,6 @@ export function placedPrefix(cluster: Pick<ClusterState, 'id' | 'placement'>): s
 
 /** The LIKE pattern of every name of a prefix (its `_` escaped, or `c1_` would also match `c12`'s names). */
 export const prefixPattern = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** The user that owns the cluster's databases (every cluster has one). */
-export function adminUser(cluster: ClusterState): ClusterUserState {
-  const admin = cluster.users.find((user) => user.role === 'admin');
-  if (!admin) throw new Error(`cluster ${cluster.id} has no admin user`);
-  return admin;
-}
 
 export interface ClusterNames {
   prefix: string;

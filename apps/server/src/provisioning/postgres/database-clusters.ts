@@ -1,6 +1,11 @@
 import pg from 'pg';
-import type { ClusterState, ClusterUserState, DatabaseClusterDriver } from '../database-cluster-driver.ts';
-import { adminUser, clusterNames, clusterPrefix, placedPrefix, prefixPattern } from './cluster-names.ts';
+import {
+  adminUser,
+  type ClusterState,
+  type ClusterUserState,
+  type DatabaseClusterDriver,
+} from '../database-cluster-driver.ts';
+import { clusterNames, clusterPrefix, placedPrefix, prefixPattern } from './cluster-names.ts';
 import { grantInDatabase } from './database-grants.ts';
 import {
   dropDatabase,
