@@ -16,7 +16,7 @@ for (const kind of ['Service', 'ServiceList']) {
 }
 
 /** Berth's name in the cluster's managedFields: every field it applies is its own. */
-export const FIELD_MANAGER = 'berth';
+const FIELD_MANAGER = 'berth';
 
 export interface ObjectReference {
   apiVersion: string;

@@ -28,7 +28,7 @@ interface DatabaseStatus {
 }
 
 /** Where Berth reaches a cluster's primary from inside the cluster it runs in (its read-write service). */
-export const readWriteHost = (cluster: ClusterState) => `${cluster.name}-rw.${cluster.runtimeNamespace}.svc`;
+const readWriteHost = (cluster: ClusterState) => `${cluster.name}-rw.${cluster.runtimeNamespace}.svc`;
 
 export function createKubernetesDatabaseClusters(deps: {
   kubeConfig: KubeConfig;

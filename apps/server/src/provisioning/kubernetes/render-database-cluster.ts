@@ -10,7 +10,7 @@ import { publicPortsPolicy } from './render-namespace.ts';
 // by the admin user, and a LoadBalancer service whose DNS name is the cluster's placement (external-dns).
 // What a group may do inside its database is SQL (database-grants.ts), run as the superuser once the cluster is up.
 
-export const CLOUDNATIVE_PG_IMAGE = 'ghcr.io/cloudnative-pg/postgresql';
+const CLOUDNATIVE_PG_IMAGE = 'ghcr.io/cloudnative-pg/postgresql';
 const POSTGRES_PORT = 5432;
 
 /** Kubernetes names allow no `_`; Berth's database and user names no `-`, so the mapping is one to one. */

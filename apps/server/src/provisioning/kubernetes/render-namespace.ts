@@ -8,7 +8,7 @@ import { labelsOf, objectNames, type KubernetesObject, type Owner } from './obje
  * What one namespace may hold at most. Berth's plans bound what a customer creates; the quota is the
  * cluster's own backstop against a runaway autoscaler or a bug, so it is generous.
  */
-export const NAMESPACE_QUOTA = {
+const NAMESPACE_QUOTA = {
   'requests.cpu': '64',
   'requests.memory': '256G',
   'limits.cpu': '64',
@@ -23,7 +23,7 @@ export const NAMESPACE_QUOTA = {
  * Namespaces whose pods reach customers' pods: Knative's activator and gateways (Kourier or Istio), the
  * CloudNativePG operator, and Berth itself (deploy/kubernetes), which grants in database clusters.
  */
-export const PLATFORM_NAMESPACES = [
+const PLATFORM_NAMESPACES = [
   'knative-serving',
   'kourier-system',
   'istio-system',

@@ -112,7 +112,7 @@ function podSpec(workload: WorkloadInput, secretName: string, extra: Record<stri
 }
 
 /** Knative's autoscaling annotations for the container's scaling. */
-export function scalingAnnotations(scaling: ContainerScaling, megabytes: number): Record<string, string> {
+function scalingAnnotations(scaling: ContainerScaling, megabytes: number): Record<string, string> {
   if ('replicas' in scaling) {
     // Knative reads max-scale 0 as "no limit": zero replicas is scale-to-zero with at most one when called.
     return scaling.replicas === 0

@@ -330,7 +330,7 @@ export function createStatusWatch(deps: {
 }
 
 /** Lines of a pod log read with timestamps (`2026-11-26T12:00:00.123456789Z text`). */
-export function parseLog(text: string): { at: Date | undefined; text: string }[] {
+function parseLog(text: string): { at: Date | undefined; text: string }[] {
   return text
     .split('\n')
     .filter((line) => line.length > 0)
