@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/environment.ts';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
-import { billingRequest } from './support/billing.ts';
+import { billingRequest, rows, sql } from './support/billing.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -63,7 +63,7 @@ describe('POST /billing/subscriptions', () => {
   });
 
   it('answers 401 without a token or with a bad one, before looking at the body', async () => {
-    for (const body of [{}, { planId: 42, resourceId: {} }]) {
+    for (const body of [{}, { planId: 42, resourceId: {} }, { plan: 'x' }]) {
       const anonymous = await subscribe(undefined, body);
       expect(anonymous.status).toBe(401);
     }
@@ -106,6 +106,49 @@ describe('POST /billing/subscriptions', () => {
       body: '{"planId":',
     });
     expect(broken.status).toBe(400);
+  });
+});
+
+/** The hosted pages (billing_sessions rows) opened for the customer so far. */
+const sessionsOf = async (customer: TestCustomer) =>
+  (await rows(server, sql`SELECT id FROM billing_sessions WHERE customer_id = ${customer.customerId}`))
+    .length;
+
+describe('unknown body fields', () => {
+  it('answers 400 naming the field, and opens no checkout', async () => {
+    const carol = await createCustomer(server);
+    const cases: [object, string][] = [
+      [{ plan: 'cloud-databases-EUR-Monthly' }, 'plan'],
+      [
+        { planId: 'cloud-databases-EUR-Monthly', resourceId: String(carol.customerId), coupon: 'FREE' },
+        'coupon',
+      ],
+      [{ ['x'.repeat(1000)]: 1 }, 'x'.repeat(100)],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await subscribe(carol, body);
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.message).toBe(`Unknown field ${field}: the fields are planId, resourceId`);
+    }
+    expect(await sessionsOf(carol)).toBe(0);
+  });
+
+  it('answers 400 for a billing-details request with a body it does not take, and opens no page', async () => {
+    const carol = await createCustomer(server);
+    const update = async (body: unknown, token?: string) =>
+      billingRequest(server, '/billing/information/update', token, body);
+    const token = await carol.token();
+    expect(await update({ returnUrl: 'x' }, token)).toMatchObject({
+      status: 400,
+      body: { message: 'Unknown field returnUrl: this request takes no fields' },
+    });
+    expect(await update(['x'], token)).toMatchObject({
+      status: 400,
+      body: { message: 'body must be object' },
+    });
+    expect(await sessionsOf(carol)).toBe(0);
+    expect((await update({ returnUrl: 'x' })).status).toBe(401);
+    expect((await update({}, token)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Environment } from '../../environment.ts';
-import { DomainError } from '../../errors.ts';
+import { badInput, DomainError } from '../../errors.ts';
 import { requireAccount, type Authenticate } from '../../http/authentication.ts';
 import { createErrorHandler, restErrorBody } from '../../http/errors.ts';
 import { apiRateLimit } from '../../http/security.ts';
@@ -25,6 +25,25 @@ const subscriptionBody = {
   },
 };
 
+/**
+ * Refuses body fields a route does not take, naming the first. Fastify's validator would drop them silently
+ * (its Ajv removes additional properties), so a misspelt field would be ignored instead of refused.
+ */
+function refuseUnknownFields(fields: readonly string[]) {
+  return async (request: FastifyRequest) => {
+    const { body } = request;
+    if (body === undefined) return;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw badInput('body', 'body must be object');
+    }
+    const unknown = Object.keys(body).find((field) => !fields.includes(field));
+    if (unknown === undefined) return;
+    const known = fields.length > 0 ? `the fields are ${fields.join(', ')}` : 'this request takes no fields';
+    // A field name is the client's text: shortened, so a long one is not sent back whole.
+    throw badInput(unknown, `Unknown field ${unknown.slice(0, 100)}: ${known}`);
+  };
+}
+
 /** The signed-in account of a route behind requireAccount. */
 function accountOf(request: FastifyRequest): AccountWithCustomer {
   if (!request.account) throw new Error('requireAccount let an anonymous request through');
@@ -41,10 +60,11 @@ export async function billingRoutes(
   deps: { env: Environment; billing: BillingService; provider: BillingProvider; authenticate: Authenticate },
 ) {
   const { billing } = deps;
-  const authenticated = {
-    preValidation: requireAccount(deps.authenticate),
+  /** Route options: the account first (401 before the body is looked at), then the body's field names. */
+  const authenticated = (fields: readonly string[]) => ({
+    preValidation: [requireAccount(deps.authenticate), refuseUnknownFields(fields)],
     config: { rateLimit: apiRateLimit(deps.env) },
-  };
+  });
 
   const otherErrors = createErrorHandler(restErrorBody);
   app.setErrorHandler<FastifyError>((error, request, reply) => {
@@ -56,11 +76,11 @@ export async function billingRoutes(
 
   app.post<{ Body: { planId?: string; resourceId?: string } }>(
     '/billing/subscriptions',
-    { ...authenticated, schema: { body: subscriptionBody } },
+    { ...authenticated(Object.keys(subscriptionBody.properties)), schema: { body: subscriptionBody } },
     async (request) => billing.requestCheckout(accountOf(request), request.body),
   );
 
-  app.post('/billing/information/update', authenticated, async (request) =>
+  app.post('/billing/information/update', authenticated([]), async (request) =>
     billing.requestDetailsPage(accountOf(request)),
   );
 

@@ -1,10 +1,118 @@
-import type Stripe from 'stripe';
+import { z } from 'zod';
+import { BILLABLE_PLANS } from '../plans.ts';
 import type { BillingChange, InvoiceFacts, SubscriptionFacts, SubscriptionStatus } from '../provider.ts';
 
 // Stripe's events as provider-neutral billing changes (the table in ../provider.ts). Our checkout writes the
 // customer, plan and resource into the session's and the subscription's metadata, so subscription and
 // invoice events name them whatever order they arrive in; an invoice without them (one not made by a
 // subscription of ours) is known by its Stripe customer.
+//
+// A signed event is still read as untrusted input: each handled type's object is checked against the
+// fields we read (Stripe's object shapes, API version 2025-11-17.clover) before use, so a malformed one is
+// a 400 naming the field instead of a failure inside the fulfilment (a 500, which Stripe retries for days).
+
+/** Stripe's own ids: a known prefix, visible ASCII only, of a bounded length. */
+const stripeId = (prefix: string) =>
+  z
+    .string()
+    .max(255)
+    .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters')
+    .startsWith(prefix);
+
+/** Free text we store: PostgreSQL text cannot hold NUL. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\0'), 'must not contain NUL');
+
+/** Metadata values are at most 500 characters at Stripe: a longer one is not Stripe's. */
+const metadataValue = z
+  .string()
+  .max(500)
+  .regex(/^\P{Cc}*$/u, 'must not contain control characters');
+
+/** Only the keys our checkout writes; other keys (someone else's) are not read, so not checked. */
+const metadata = z
+  .object({ customerId: metadataValue, planId: metadataValue, resourceId: metadataValue })
+  .partial()
+  .nullish();
+
+/** Amounts of integer columns (PostgreSQL `integer`). */
+const cents = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+/** Unix seconds up to year 9999, so every one is a valid Date. */
+const unixSeconds = z.number().int().min(0).max(253_402_300_799);
+
+const checkoutSession = z.object({
+  id: stripeId('cs_'),
+  mode: z.string(),
+  client_reference_id: z.string().nullish(),
+  customer: stripeId('cus_').nullish(),
+  subscription: stripeId('sub_').nullish(),
+  metadata,
+});
+
+const invoice = z.object({
+  id: stripeId('in_'),
+  number: text(255).nullish(),
+  customer: stripeId('cus_').nullish(),
+  currency: z.string().regex(/^[a-z]{3}$/, 'must be a three-letter currency code'),
+  total: cents,
+  amount_paid: cents,
+  amount_due: cents,
+  lines: z.object({ data: z.array(z.object({ description: text(5000).nullish(), amount: cents })) }),
+  period_start: unixSeconds,
+  period_end: unixSeconds,
+  hosted_invoice_url: text(2048).nullish(),
+  parent: z
+    .object({
+      subscription_details: z.object({ subscription: stripeId('sub_'), metadata }).nullish(),
+    })
+    .nullish(),
+});
+
+const subscription = z.object({
+  id: stripeId('sub_'),
+  customer: stripeId('cus_').nullish(),
+  status: z.string(),
+  metadata,
+  items: z.object({ data: z.array(z.object({ current_period_end: unixSeconds.nullish() })) }),
+});
+
+const event = <Type extends string, Shape extends z.ZodType>(type: Type, object: Shape) =>
+  z.object({ id: stripeId('evt_'), type: z.literal(type), data: z.object({ object }) });
+
+const handledEvent = z.discriminatedUnion('type', [
+  event('checkout.session.completed', checkoutSession),
+  event('invoice.paid', invoice),
+  event('invoice.payment_failed', invoice),
+  event('customer.subscription.updated', subscription),
+  event('customer.subscription.deleted', subscription),
+]);
+type HandledEvent = z.infer<typeof handledEvent>;
+type Invoice = z.infer<typeof invoice>;
+type Subscription = z.infer<typeof subscription>;
+type Metadata = z.infer<typeof metadata>;
+
+const HANDLED_TYPES: ReadonlySet<string> = new Set(
+  handledEvent.options.map((option) => option.shape.type.value),
+);
+
+/** `data.object.lines: Invalid input: expected object, received undefined`: each problem with its path. */
+const reasonOf = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join('.') || 'event'}: ${issue.message}`).join('; ');
+
+/**
+ * A verified event's payload as one we handle; `undefined` for another type (ignored); `{malformed}` with
+ * the reason when the envelope or a handled type's object is not as Stripe makes them.
+ */
+export function readEvent(payload: unknown): HandledEvent | { malformed: string } | undefined {
+  const envelope = z.object({ id: stripeId('evt_'), type: z.string() }).safeParse(payload);
+  if (!envelope.success) return { malformed: reasonOf(envelope.error) };
+  if (!HANDLED_TYPES.has(envelope.data.type)) return undefined;
+  const parsed = handledEvent.safeParse(payload);
+  return parsed.success ? parsed.data : { malformed: reasonOf(parsed.error) };
+}
 
 /** What one Stripe event means for one of our customers; undefined: nothing of ours, ignored. */
 export interface StripeEventMeaning {
@@ -20,26 +128,28 @@ const POSITIVE_ID = /^[1-9][0-9]{0,9}$/;
 /** Customer ids are PostgreSQL integers: a larger number names no customer (and must not fail the query). */
 const MAX_ID = 2_147_483_647;
 
-/** Our customer, plan and resource from metadata our checkout wrote; undefined when they are not there. */
-function oursIn(metadata: Stripe.Metadata | null | undefined): Ours | undefined {
+/**
+ * Our customer, plan and resource from metadata our checkout wrote; undefined when they are not there.
+ * A plan this version does not sell is not ours either (acknowledged, not refused): our checkout writes
+ * only known plans, so the metadata was written by someone else sharing the Stripe account, and a 400
+ * would have Stripe retry for days what no retry can change.
+ */
+function oursIn(metadata: Metadata): Ours | undefined {
   const { customerId, planId, resourceId } = metadata ?? {};
-  if (!customerId || !POSITIVE_ID.test(customerId) || Number(customerId) > MAX_ID || !planId || !resourceId)
-    return undefined;
+  if (!customerId || !POSITIVE_ID.test(customerId) || Number(customerId) > MAX_ID) return undefined;
+  if (!planId || !BILLABLE_PLANS.has(planId) || !resourceId) return undefined;
   return { customerId: Number(customerId), planId, resourceId };
 }
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : value?.id;
 
 const isoDate = (unixSeconds: number | null | undefined) =>
   unixSeconds ? new Date(unixSeconds * 1000).toISOString() : null;
 
 /**
  * Stripe's subscription statuses as ours: `trialing` counts as active; `canceled` and `incomplete_expired`
- * are the end; `incomplete` (first payment not made yet: the checkout completing activates) and `paused`
- * change nothing.
+ * are the end; `incomplete` (first payment not made yet: the checkout completing activates), `paused` and
+ * any status Stripe adds later change nothing.
  */
-function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus | undefined {
+function statusOf(status: string): SubscriptionStatus | undefined {
   switch (status) {
     case 'active':
     case 'trialing':
@@ -56,10 +166,7 @@ function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus | unde
   }
 }
 
-function subscriptionChange(
-  subscription: Stripe.Subscription,
-  deleted: boolean,
-): StripeEventMeaning | undefined {
+function subscriptionChange(subscription: Subscription, deleted: boolean): StripeEventMeaning | undefined {
   const ours = oursIn(subscription.metadata);
   const status = deleted ? 'ended' : statusOf(subscription.status);
   if (!ours || !status) return undefined;
@@ -72,11 +179,15 @@ function subscriptionChange(
     status === 'ended'
       ? { kind: 'subscription-ended', ...facts }
       : { kind: 'subscription-updated', status, ...facts };
-  return { customerId: ours.customerId, stripeCustomer: idOf(subscription.customer), changes: [change] };
+  return {
+    customerId: ours.customerId,
+    stripeCustomer: subscription.customer ?? undefined,
+    changes: [change],
+  };
 }
 
 /** The invoice as our invoices list shows it: Stripe's number, lines, total, period and hosted page. */
-function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
+function invoiceFacts(invoice: Invoice): InvoiceFacts {
   return {
     id: invoice.id,
     ...(invoice.number ? { number: invoice.number } : {}),
@@ -93,18 +204,18 @@ function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
 }
 
 async function invoiceChange(
-  invoice: Stripe.Invoice,
+  invoice: Invoice,
   kind: 'payment-succeeded' | 'payment-failed',
   customerOfStripe: (stripeCustomer: string) => Promise<number | undefined>,
 ): Promise<StripeEventMeaning | undefined> {
   const details = invoice.parent?.subscription_details;
-  const stripeCustomer = idOf(invoice.customer);
+  const stripeCustomer = invoice.customer ?? undefined;
   const customerId =
     oursIn(details?.metadata)?.customerId ??
     (stripeCustomer ? await customerOfStripe(stripeCustomer) : undefined);
   if (customerId === undefined) return undefined;
   const amountCents = kind === 'payment-succeeded' ? invoice.amount_paid : invoice.amount_due;
-  const subscription = idOf(details?.subscription);
+  const subscription = details?.subscription;
   return {
     customerId,
     stripeCustomer,
@@ -120,23 +231,23 @@ async function invoiceChange(
   };
 }
 
-/** The meaning of a verified Stripe event; undefined for event types we do not use and events not ours. */
+/** The meaning of a verified, well-formed Stripe event; undefined for events not ours. */
 export async function meaningOf(
-  event: Stripe.Event,
+  event: HandledEvent,
   customerOfStripe: (stripeCustomer: string) => Promise<number | undefined>,
 ): Promise<StripeEventMeaning | undefined> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
       const ours = oursIn(session.metadata);
-      const subscription = idOf(session.subscription);
+      const { subscription } = session;
       // The customer the session was made for is the client_reference_id; the metadata must agree.
       if (session.mode !== 'subscription' || !ours || !subscription) return undefined;
       if (session.client_reference_id !== String(ours.customerId)) return undefined;
       const { customerId } = ours;
       return {
         customerId,
-        stripeCustomer: idOf(session.customer),
+        stripeCustomer: session.customer ?? undefined,
         changes: [
           { kind: 'subscription-activated', subscription, ...ours },
           { kind: 'payment-method-attached', customerId },
@@ -151,7 +262,5 @@ export async function meaningOf(
       return subscriptionChange(event.data.object, false);
     case 'customer.subscription.deleted':
       return subscriptionChange(event.data.object, true);
-    default:
-      return undefined;
   }
 }

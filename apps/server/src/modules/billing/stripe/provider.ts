@@ -7,7 +7,7 @@ import type { Fulfilment } from '../fulfilment.ts';
 import { PRODUCT_PLANS } from '../plans.ts';
 import type { BillingProvider } from '../provider.ts';
 import { createStripeCustomerStore } from './customers.ts';
-import { meaningOf } from './events.ts';
+import { meaningOf, readEvent } from './events.ts';
 
 // Stripe as the billing provider: Checkout Sessions for subscribing, the Customer Portal for billing
 // details, and a webhook whose verified events go to the one fulfilment (which applies each event id once).
@@ -81,9 +81,9 @@ export function createStripeProvider(deps: {
           return badRequest(reply, 'Missing Stripe-Signature header');
         }
         if (!Buffer.isBuffer(request.body)) return badRequest(reply, 'Missing event body');
-        let event: Stripe.Event;
+        let payload: unknown;
         try {
-          event = stripe.webhooks.constructEvent(
+          payload = stripe.webhooks.constructEvent(
             request.body,
             signature,
             settings.webhookSecret,
@@ -93,11 +93,15 @@ export function createStripeProvider(deps: {
           if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
             return badRequest(reply, `Invalid Stripe-Signature: ${error.message}`);
           }
+          // The signature was good (it is checked first) but the body is not JSON.
+          if (error instanceof SyntaxError) return badRequest(reply, 'The event body is not JSON');
           throw error;
         }
-        const meaning = await meaningOf(event, customers.customerOfStripe);
+        const event = readEvent(payload);
+        if (event && 'malformed' in event) return badRequest(reply, `Malformed event: ${event.malformed}`);
+        const meaning = event && (await meaningOf(event, customers.customerOfStripe));
         // Not ours (another event type, another installation's customer): acknowledged, so not resent.
-        if (!meaning || !(await customers.exists(meaning.customerId))) {
+        if (!event || !meaning || !(await customers.exists(meaning.customerId))) {
           return reply.code(200).send({ received: true, applied: false });
         }
         if (meaning.stripeCustomer) await customers.remember(meaning.customerId, meaning.stripeCustomer);
