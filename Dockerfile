@@ -4,13 +4,14 @@
 # runtime stage's file layout from this file and starts the server from it.
 
 # Build: every workspace's dependencies, dev ones included (TypeScript, Vite, GraphQL codegen), then what
-# `npm start` builds: GraphQL types, the server and @berth/cron (tsc), the portal (Vite).
+# `npm start` builds: GraphQL types, the server, @berth/cron and @berth/rules (tsc), the portal (Vite).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/portal/package.json apps/portal/
 COPY packages/cron/package.json packages/cron/
+COPY packages/rules/package.json packages/rules/
 COPY packages/schema/package.json packages/schema/
 RUN npm ci --no-audit --no-fund
 COPY . .
@@ -30,15 +31,17 @@ ARG POSTHOG_HOST
 ARG CLI_CLIENT_ID
 RUN npm run build
 
-# Runtime: production dependencies of the server's workspace only (its workspace packages @berth/cron and
-# @berth/schema are linked by npm), then the build's outputs the server loads: its compiled code with the SQL
-# migrations beside it, @berth/cron's compiled code (the `berth-compiled` export condition), and the portal.
+# Runtime: production dependencies of the server's workspace only (its workspace packages @berth/cron,
+# @berth/rules and @berth/schema are linked by npm), then the build's outputs the server loads: its compiled
+# code with the SQL migrations beside it, the compiled code of @berth/cron and @berth/rules (the
+# `berth-compiled` export condition), and the portal.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY packages/cron/package.json packages/cron/
+COPY packages/rules/package.json packages/rules/
 # The GraphQL schema files are read at start (require.resolve('@berth/schema/platform.graphql')).
 COPY packages/schema packages/schema
 # `data` is PGlite's default folder (DATA_DIR, used without DATABASE_URL): writable by the server's user.
@@ -47,6 +50,7 @@ RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
   && mkdir data && chown 1000:1000 data
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/packages/cron/dist packages/cron/dist
+COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/apps/portal/dist apps/portal/dist
 # The image's `node` user, by number so Kubernetes can check runAsNonRoot.
 USER 1000:1000

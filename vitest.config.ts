@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'cron', root: 'packages/cron', include: ['test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'rules', root: 'packages/rules', include: ['test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

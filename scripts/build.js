@@ -2,7 +2,7 @@
 // alone when nothing it is made from changed, so a second start compiles nothing.
 // - GraphQL codegen and the portal's Vite build are skipped when a hash of their inputs matches the one
 //   written next to their output by the last successful run.
-// - The server and @berth/cron compile with `tsc --build`, which keeps its own record (dist/.tsbuildinfo).
+// - The server, @berth/cron and @berth/rules compile with `tsc --build`, which keeps its own record (dist/.tsbuildinfo).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -124,6 +124,8 @@ unlessUnchanged('portal', {
       ...[...portalInputs, ...envFiles].map((file) => `apps/portal/${file}`),
       'packages/cron/src',
       'packages/cron/package.json',
+      'packages/rules/src',
+      'packages/rules/package.json',
       'tsconfig.base.json',
       lockfile,
     ],

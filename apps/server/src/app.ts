@@ -31,7 +31,7 @@ const LOG_RETENTION_INTERVAL_MS = 5 * 60_000;
 export interface AppOptions {
   /** Counts SQL statements (benchmarks). */
   onQuery?: DatabaseOptions['onQuery'];
-  /** The time now for pricing usage (tests); the system clock by default. */
+  /** The time now for pricing usage and the sign-in throttle (tests); the system clock by default. */
   clock?: () => Date;
 }
 
@@ -110,6 +110,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
 
   let purgeTimer: NodeJS.Timeout | undefined;
   let logRetentionTimer: NodeJS.Timeout | undefined;
+  let billingSyncTimer: NodeJS.Timeout | undefined;
   return {
     app,
     services,
@@ -137,6 +138,12 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
           (error: unknown) => app.log.warn({ err: error }, 'log, event and metric clean-up failed'),
         );
       }, LOG_RETENTION_INTERVAL_MS).unref();
+      // Cancellations the payment provider could not be told when they were made (it was unreachable).
+      billingSyncTimer = setInterval(() => {
+        services.billing
+          .tellProviderPending()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'billing provider sync failed'));
+      }, 60_000).unref();
       return port;
     },
     /**
@@ -153,6 +160,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       draining.stop();
       clearInterval(purgeTimer);
       clearInterval(logRetentionTimer);
+      clearInterval(billingSyncTimer);
       await admin?.withdraw(env.DATA_DIR);
       // Live tails are endless responses: they end first, or closing would wait for them.
       services.logs.closeTails();

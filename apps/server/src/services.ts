@@ -102,6 +102,7 @@ export function createServices(deps: {
       db: database.db,
       metering,
       clusterOf: databaseClusters.findById,
+      warn: (message, error) => deps.log?.warn({ err: error }, message),
     }),
     metering,
     containers: createContainerService({

@@ -108,7 +108,9 @@ describe('the hosted checkout', () => {
   });
 
   it("sells a database cluster's plan for that cluster, once, and only to its customer", async () => {
-    const { customer: erin } = await seed(server).customer().namespace('shop');
+    const { customer: erin } = await seed(server)
+      .customer({ subscriptions: ['cloud-database'] })
+      .namespace('shop');
     const { id } = (
       await erin.data(CREATE_CLUSTER, {
         input: {
@@ -146,7 +148,7 @@ describe('the hosted checkout', () => {
     );
     expect(subscriptions).toEqual([{ plan_id: 'm-1', resource_id: id, status: 'active' }]);
     // A cluster plan grants no product.
-    expect(await scopesOf(server, erin, 'cloud-database')).toEqual([]);
+    expect(await scopesOf(server, erin, 'serverless-container')).toEqual(['create-limited']);
     const again = await subscribe(erin, { planId: 'm-1', resourceId: id });
     expect(again.status).toBe(409);
   });

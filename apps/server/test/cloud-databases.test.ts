@@ -96,7 +96,7 @@ const input = (customer: TestCustomer, overrides: Partial<CreateLegacyDatabaseMu
 
 describe('legacy cloud databases', () => {
   it('creates one, runs it, and shows it with its reference data and no password', async () => {
-    const customer = await seed(server).customer();
+    const customer = await seed(server).customer({ subscriptions: ['cloud-database'] });
     const created = (await customer.data(CREATE, input(customer))).createCloudDatabase;
     expect(created).toMatchObject({ name: 'inventory', state: 'creating' });
     const running = await eventually('the database to run', async () => {
@@ -132,7 +132,7 @@ describe('legacy cloud databases', () => {
     ['whitelist', { whitelist: ['10.0.0.0/33'] }, /10.0.0.0\/33 is not an IP address or a network/],
     ['whitelist', { whitelist: ['example.com'] }, /example.com is not an IP address/],
   ])('refuses a bad %s (%j) and writes nothing', async (field, overrides, message) => {
-    const customer = await seed(server).customer();
+    const customer = await seed(server).customer({ subscriptions: ['cloud-database'] });
     const error = expectGraphQLError(
       await customer.gql(CREATE, input(customer, overrides)),
       'BAD_USER_INPUT',
@@ -143,9 +143,9 @@ describe('legacy cloud databases', () => {
   });
 
   it("keeps one customer's databases from another: creating for them is not found, reading gives null", async () => {
-    const owner = await seed(server).customer();
+    const owner = await seed(server).customer({ subscriptions: ['cloud-database'] });
     const { id } = (await owner.data(CREATE, input(owner))).createCloudDatabase;
-    const other = await seed(server).customer();
+    const other = await seed(server).customer({ subscriptions: ['cloud-database'] });
     const refused = expectGraphQLError(
       await other.gql(CREATE, { ...input(other), customerId: String(owner.customerId) }),
       'NOT_FOUND',

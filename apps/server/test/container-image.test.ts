@@ -165,7 +165,7 @@ describe('the container image (Dockerfile runtime stage)', () => {
     for (const tool of ['typescript', 'vite', 'vitest', 'tsx', 'eslint', '@graphql-codegen/cli']) {
       expect(existsSync(path.join(image, 'node_modules', tool)), tool).toBe(false);
     }
-    for (const workspace of ['cron', 'schema']) {
+    for (const workspace of ['cron', 'rules', 'schema']) {
       expect(existsSync(path.join(image, 'node_modules/@berth', workspace, 'package.json'))).toBe(true);
     }
     expect(existsSync(path.join(image, 'apps/server/src'))).toBe(false);

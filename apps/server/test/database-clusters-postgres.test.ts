@@ -55,7 +55,7 @@ describe.runIf(available)('database clusters with the postgres driver', () => {
   afterAll(() => server.close());
 
   it('gives DSNs that connect with the rights of each user, refuses MySQL, and deleting leaves nothing', async () => {
-    const { customer } = await seed(server).customer().namespace('shop');
+    const { customer } = await seed(server).customer({ subscriptions: ['cloud-database'] }).namespace('shop');
     const mysql = expectGraphQLError(
       await customer.gql(CREATE_CLUSTER, {
         input: { name: 'legacy', namespace: 'shop', spec: { type: 'mysql', version: '8.4' }, plan: 'xs-1' },

@@ -114,7 +114,7 @@ const baseInput = (
 });
 
 async function customerWithCluster(overrides: Partial<CloudDatabaseClusterCreateInput> = {}) {
-  const { customer } = await seed(server).customer().namespace(NAMESPACE);
+  const { customer } = await seed(server).customer({ subscriptions: ['cloud-database'] }).namespace(NAMESPACE);
   const { body } = await customer.gql(CREATE_CLUSTER, { input: baseInput(overrides) });
   expect(body.errors).toBeUndefined();
   const name = overrides.name ?? 'orders';
@@ -126,7 +126,7 @@ const credentials = async (customer: TestCustomer, username: string, name = 'ord
 
 describe('creating a cluster', () => {
   it('stores it locked and creating, then runs it with its admin, users and databases', async () => {
-    const { customer } = await seed(server).customer().namespace(NAMESPACE);
+    const { customer } = await seed(server).customer({ subscriptions: ['cloud-database'] }).namespace(NAMESPACE);
     const created = (await customer.data(CREATE_CLUSTER, { input: baseInput() })).cloudDatabaseClusterCreate;
     expect(created).toMatchObject({
       name: 'orders',
@@ -212,7 +212,7 @@ describe('creating a cluster', () => {
       /other is not a database of cluster orders/,
     ],
   ])('refuses a bad %s (%j) and writes nothing', async (field, overrides, message) => {
-    const { customer } = await seed(server).customer().namespace(NAMESPACE);
+    const { customer } = await seed(server).customer({ subscriptions: ['cloud-database'] }).namespace(NAMESPACE);
     const error = expectGraphQLError(
       await customer.gql(CREATE_CLUSTER, { input: baseInput(overrides) }),
       'BAD_USER_INPUT',
@@ -477,7 +477,7 @@ describe('deleting', () => {
 describe('isolation', () => {
   it('gives another customer not found for every call naming the cluster, and lists none of it', async () => {
     const { customer } = await customerWithCluster();
-    const { customer: other } = await seed(server).customer().namespace(NAMESPACE);
+    const { customer: other } = await seed(server).customer({ subscriptions: ['cloud-database'] }).namespace(NAMESPACE);
     const theirs = cluster();
     const attempts = [
       other.gql(CLUSTER, theirs),
@@ -496,7 +496,7 @@ describe('isolation', () => {
     for (const response of await Promise.all(attempts)) {
       expect(expectGraphQLError(response, 'NOT_FOUND').message).toMatch(/not found/);
     }
-    const { customer: stranger } = await seed(server).customer().namespace('elsewhere');
+    const { customer: stranger } = await seed(server).customer({ subscriptions: ['cloud-database'] }).namespace('elsewhere');
     for (const response of await Promise.all([
       stranger.gql(CLUSTER, theirs),
       stranger.gql(DELETE_CLUSTER, theirs),

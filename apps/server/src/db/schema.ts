@@ -291,6 +291,10 @@ export const billingSubscriptions = pgTable('billing_subscriptions', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   endedAt: timestamptz('ended_at'),
+  // 0018: ends at current_period_end instead of renewing; its resource is gone; the provider knows.
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  resourceDeleted: boolean('resource_deleted').notNull().default(false),
+  providerSynced: boolean('provider_synced').notNull().default(true),
 });
 
 export const billingEvents = pgTable(
@@ -331,6 +335,8 @@ export const billingSessions = pgTable('billing_sessions', {
   expiresAt: timestamptz('expires_at').notNull(),
   usedAt: timestamptz('used_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** A provider's own page address (Stripe's checkout); the local provider's is made from the id. */
+  url: text('url'),
 });
 
 /** What is metered so far; the table also admits DATABASE_CLUSTER, which the database clusters will meter. */

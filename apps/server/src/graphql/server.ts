@@ -23,6 +23,7 @@ import { pricingResolvers } from '../modules/pricing/resolvers.ts';
 import { registryResolvers } from '../modules/registries/resolvers.ts';
 import { volumeResolvers } from '../modules/volumes/resolvers.ts';
 import type { GraphQLContext } from './context.ts';
+import { gateMutations } from './gate.ts';
 import { useArgumentGuard } from './input-guard.ts';
 
 const require = createRequire(import.meta.url);
@@ -81,18 +82,20 @@ export interface ApiOptions {
 }
 
 /**
- * One customer API over GraphQL: its schema at its endpoint, with what every API of ours has (errors masked
- * but domain errors kept, the argument guard, the query limits).
+ * One customer API over GraphQL: its schema at its endpoint, with what every API of ours has (the access
+ * policy before every mutation, errors masked but domain errors kept, the argument guard, the query limits).
  */
 function createApiYoga(
   api: { endpoint: string; typeDefs: string; resolvers: Extract<SchemaDefinition['resolvers'], unknown[]> },
   options: ApiOptions,
 ) {
   return createYoga<ServerContext, GraphQLContext>({
-    schema: createSchema<ServerContext & GraphQLContext>({
-      typeDefs: api.typeDefs,
-      resolvers: [{ DateTime }, ...api.resolvers],
-    }),
+    schema: gateMutations(
+      createSchema<ServerContext & GraphQLContext>({
+        typeDefs: api.typeDefs,
+        resolvers: [{ DateTime }, ...api.resolvers],
+      }),
+    ),
     graphqlEndpoint: api.endpoint,
     graphiql: false,
     // CORS is answered for the whole server, for the configured origins only (http/security.ts).

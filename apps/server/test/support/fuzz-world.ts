@@ -61,7 +61,7 @@ export class FuzzWorld {
   static async seed(server: TestServer): Promise<FuzzWorld> {
     await server.berth.provisioner.stop();
     await server.berth.scheduler.stop();
-    const customer = await createCustomer(server, { subscriptions: ['serverless-container'] });
+    const customer = await createCustomer(server, { subscriptions: ['serverless-container', 'cloud-database'] });
     const world = new FuzzWorld(server, customer);
     const tables = await queryRows<{ name: string }>(
       server.berth.database.db,

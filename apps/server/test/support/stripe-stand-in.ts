@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A stand-in of Stripe's API base on a random local port (the provider's STRIPE_API_BASE): it records each
-// request and answers the two calls Berth makes with objects shaped as Stripe documents them.
+// request and answers the calls Berth makes with objects shaped as Stripe documents them.
 
 export interface StripeRequest {
   method: string;
@@ -58,6 +58,20 @@ function answer(path: string, params: Record<string, string>): { status: number;
         created: nowSeconds(),
         livemode: false,
         url: `https://billing.stripe.com/p/session/test_${random()}`,
+      },
+    };
+  }
+  const subscription = /^\/v1\/subscriptions\/(sub_[A-Za-z0-9_]+)$/.exec(path)?.[1];
+  if (subscription) {
+    return {
+      status: 200,
+      body: {
+        id: subscription,
+        object: 'subscription',
+        status: 'active',
+        cancel_at_period_end: params.cancel_at_period_end === 'true',
+        metadata,
+        livemode: false,
       },
     };
   }

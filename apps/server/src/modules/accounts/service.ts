@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { badInput, DomainError, notFound } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
 import type { SignInThrottle } from '../../identity/throttle.ts';
-import { permissionsFor, PRODUCTS, SUSPENDED_REASONS, type Permission } from './permissions.ts';
+import { SUSPENDED_REASONS } from '@berth/rules';
+import { permissionsFor, PRODUCTS, type Permission } from './permissions.ts';
 import type { AccountStore, AccountWithCustomer } from './store.ts';
 
 const emailSchema = z.email('Enter a valid email address').max(320, 'Email is too long');
@@ -114,7 +115,10 @@ export function createAccountService(deps: {
     },
 
     permissions(account: AccountWithCustomer): Permission[] {
-      return permissionsFor(account.customer, account.products);
+      return permissionsFor({
+        suspendedReason: account.customer.suspendedReason,
+        products: account.products,
+      });
     },
 
     async suspend(email: string, reason: string) {

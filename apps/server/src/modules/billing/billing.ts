@@ -29,6 +29,7 @@ export function createBilling(deps: {
   db: Db;
   metering: Metering;
   clusterOf: ClusterLookup;
+  warn: (message: string, error: unknown) => void;
 }) {
   const store = createBillingStore(deps.db);
   const fulfilment = createFulfilment(deps.db);
@@ -38,7 +39,13 @@ export function createBilling(deps: {
       : createLocalProvider({ publicUrl: deps.env.PUBLIC_URL, store, fulfilment });
   const renewals = createLocalRenewals({ store, fulfilment, metering: deps.metering });
   return {
-    ...createBillingService({ publicUrl: deps.env.PUBLIC_URL, provider, store, clusterOf: deps.clusterOf }),
+    ...createBillingService({
+      publicUrl: deps.env.PUBLIC_URL,
+      provider,
+      store,
+      clusterOf: deps.clusterOf,
+      warn: deps.warn,
+    }),
     provider,
     fulfilment,
     /** Charges local subscriptions whose period ended (hourly); Stripe runs its own billing cycle. */

@@ -45,6 +45,11 @@ export interface BillingProvider {
   createDetailsPage(request: DetailsRequest): Promise<{ url: string }>;
   /** The provider's own HTTP paths under /billing (hosted pages, a webhook), mounted with the billing area. */
   routes(app: FastifyInstance): Promise<void>;
+  /**
+   * Tells the provider whether its subscription ends at its period's end instead of renewing. The local
+   * provider's subscriptions are our rows themselves: it has nothing to be told.
+   */
+  setCancelAtPeriodEnd(subscription: string, cancel: boolean): Promise<void>;
 }
 
 /** Our subscription states; the entitlement of a product plan is held in every state but `ended`. */

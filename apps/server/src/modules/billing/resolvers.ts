@@ -4,7 +4,8 @@ import type {
   SuspendedReason,
 } from '../../generated/billing-resolvers-types.ts';
 import { centsOfType, METERED_TYPES } from '../metering/breakdown.ts';
-import { BILLABLE_PLANS } from './plans.ts';
+import { BILLABLE_PLANS, CLUSTER_PLANS } from './plans.ts';
+import { isResumable } from './service.ts';
 
 // The billing API (packages/schema/billing.graphql): everything is the signed-in customer's own, read by
 // the account's customer id, so another customer's billing cannot be named, let alone read.
@@ -26,6 +27,10 @@ function statusOf(row: { id: number; status: string }): SubscriptionStatus {
 const euros = (cents: number) => ({ amountCents: Math.round(cents), currency: 'EUR' });
 
 export const billingResolvers: Resolvers = {
+  Mutation: {
+    subscriptionCancel: (_parent, { id }, { account, services }) => services.billing.cancel(account, id),
+    subscriptionResume: (_parent, { id }, { account, services }) => services.billing.resume(account, id),
+  },
   Query: {
     customer: (_parent, _args, { account }) => account.customer,
     subscriptions: (_parent, _args, { account, services }) =>
@@ -83,6 +88,11 @@ export const billingResolvers: Resolvers = {
     },
     status: statusOf,
     resourceId: (row) => row.resourceId,
+    resourceName: async (row, _args, { services }) => {
+      if (!CLUSTER_PLANS.has(row.planId) || row.resourceDeleted) return null;
+      return (await services.databaseClusters.findById(row.customerId, row.resourceId))?.name ?? null;
+    },
+    resumable: isResumable,
   },
   BillingCustomer: {
     id: (customer) => String(customer.id),

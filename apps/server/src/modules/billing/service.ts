@@ -1,8 +1,10 @@
+import type { Db } from '../../db/client.ts';
+import { rowId } from '../../db/ids.ts';
 import { badInput, conflict, notFound } from '../../errors.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { BILLABLE_PLANS, CLUSTER_PLANS, DEFAULT_PLAN_ID, PRODUCT_PLANS } from './plans.ts';
 import type { BillingCustomer, BillingProvider } from './provider.ts';
-import type { BillingStore } from './store.ts';
+import { createBillingStore, type BillingStore, type SubscriptionRow } from './store.ts';
 
 /**
  * Where the hosted pages send the browser back to: portal addresses built from PUBLIC_URL, never taken from
@@ -36,15 +38,56 @@ export type ClusterLookup = (
   id: string,
 ) => Promise<{ name: string; planId: string } | undefined>;
 
-/** The customer-facing billing calls: hosted pages to subscribe and to edit billing details. */
+/**
+ * A resource with a plan of its own (a database cluster) is being deleted: its subscription ends with it, at
+ * the end of the period paid for. Runs in the deleting transaction; the provider is told after it commits.
+ */
+export const endPlanOfResource = (tx: Db, customerId: number, resourceId: string) =>
+  createBillingStore(tx).endWithResource(customerId, resourceId, [...CLUSTER_PLANS.keys()]);
+
+/** Whether subscriptionResume may undo a cancellation: not once the resource is gone, nor once it ended. */
+export const isResumable = (row: SubscriptionRow) =>
+  row.status !== 'ended' && row.cancelAtPeriodEnd && !row.resourceDeleted;
+
+/**
+ * The customer-facing billing calls: hosted pages to subscribe and to edit billing details, cancelling and
+ * resuming subscriptions.
+ */
 export function createBillingService(deps: {
   publicUrl: string;
   provider: BillingProvider;
   store: BillingStore;
   clusterOf: ClusterLookup;
+  /** Where a provider that cannot be told a change is reported (it is told again later). */
+  warn: (message: string, error: unknown) => void;
 }) {
   const { provider, store } = deps;
   const returnUrls = portalReturnUrls(deps.publicUrl);
+
+  async function subscriptionOf(account: AccountWithCustomer, id: string) {
+    const number = rowId(id);
+    const row = number === undefined ? undefined : await store.subscriptionOf(account.customerId, number);
+    if (!row) throw notFound(`Subscription ${id}`);
+    return row;
+  }
+
+  /** Tells the provider the row's cancel_at_period_end; a failure is reported and left for the next try. */
+  async function tellProvider(row: SubscriptionRow) {
+    try {
+      await provider.setCancelAtPeriodEnd(row.externalId, row.cancelAtPeriodEnd);
+      await store.markSynced(row.id, row.cancelAtPeriodEnd);
+    } catch (error) {
+      deps.warn(`telling ${provider.name} about subscription ${row.externalId} failed`, error);
+    }
+  }
+
+  async function setCancelAtPeriodEnd(row: SubscriptionRow, cancel: boolean) {
+    if (row.cancelAtPeriodEnd === cancel) return row;
+    const updated = await store.setCancelAtPeriodEnd(row.id, cancel);
+    if (!updated) throw conflict(`Subscription ${row.id} has ended`);
+    await tellProvider(updated);
+    return updated;
+  }
 
   function productCheckout(account: AccountWithCustomer, planId: string, resourceId: string | undefined) {
     const plan = PRODUCT_PLANS.get(planId);
@@ -107,6 +150,31 @@ export function createBillingService(deps: {
         customer: billingCustomer(account),
         returnUrl: returnUrls.details,
       });
+    },
+
+    /**
+     * Ends the subscription when its paid period does instead of renewing; nothing is refunded. Cancelling a
+     * cancelled one changes nothing. CONFLICT once it has ended.
+     */
+    async cancel(account: AccountWithCustomer, id: string) {
+      const row = await subscriptionOf(account, id);
+      if (row.status === 'ended') throw conflict(`Subscription ${id} has ended already`);
+      return setCancelAtPeriodEnd(row, true);
+    },
+
+    /** Undoes a cancellation before the period ends. CONFLICT once it ended or its resource was deleted. */
+    async resume(account: AccountWithCustomer, id: string) {
+      const row = await subscriptionOf(account, id);
+      if (row.status === 'ended') throw conflict(`Subscription ${id} has ended: subscribe again instead`);
+      if (row.resourceDeleted) {
+        throw conflict(`Subscription ${id} ends with the resource it paid for, which was deleted`);
+      }
+      return setCancelAtPeriodEnd(row, false);
+    },
+
+    /** Tells the provider every cancellation (and resumption) it has not been told yet (each minute). */
+    async tellProviderPending() {
+      for (const row of await store.unsyncedSubscriptions(provider.name)) await tellProvider(row);
     },
 
     /** Hosted-page sessions expired for a day are deleted (the server's hourly clean-up). */

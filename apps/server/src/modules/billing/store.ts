@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingCustomers, billingInvoices, billingSessions, billingSubscriptions } from '../../db/schema.ts';
 
@@ -48,6 +48,64 @@ export function createBillingStore(db: Db) {
         .from(billingInvoices)
         .where(and(eq(billingInvoices.customerId, customerId), eq(billingInvoices.number, number)));
       return row;
+    },
+
+    /** The customer's subscription of this id; undefined for another customer's. */
+    async subscriptionOf(customerId: number, id: number): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSubscriptions)
+        .where(and(eq(billingSubscriptions.customerId, customerId), eq(billingSubscriptions.id, id)));
+      return row;
+    },
+
+    /**
+     * Whether the subscription (not ended) ends at its period's end; the provider is to be told. Returns
+     * the row, or undefined when it ended meanwhile.
+     */
+    async setCancelAtPeriodEnd(id: number, cancel: boolean): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(billingSubscriptions)
+        .set({ cancelAtPeriodEnd: cancel, providerSynced: false, updatedAt: new Date() })
+        .where(and(eq(billingSubscriptions.id, id), ne(billingSubscriptions.status, 'ended')))
+        .returning();
+      return row;
+    },
+
+    /**
+     * The resource's own plan (one of `planIds`) ends with it: at the end of the period paid for, never to be
+     * resumed. Called in the transaction that deletes the resource.
+     */
+    async endWithResource(customerId: number, resourceId: string, planIds: string[]) {
+      await db
+        .update(billingSubscriptions)
+        .set({ cancelAtPeriodEnd: true, resourceDeleted: true, providerSynced: false, updatedAt: new Date() })
+        .where(
+          and(
+            eq(billingSubscriptions.customerId, customerId),
+            eq(billingSubscriptions.resourceId, resourceId),
+            inArray(billingSubscriptions.planId, planIds),
+            ne(billingSubscriptions.status, 'ended'),
+          ),
+        );
+    },
+
+    /** This provider's subscriptions whose cancel_at_period_end it has not been told yet. */
+    async unsyncedSubscriptions(provider: string): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(eq(billingSubscriptions.provider, provider), eq(billingSubscriptions.providerSynced, false)),
+        );
+    },
+
+    /** Records that the provider was told `cancel`, unless the flag changed again meanwhile. */
+    async markSynced(id: number, cancel: boolean) {
+      await db
+        .update(billingSubscriptions)
+        .set({ providerSynced: true })
+        .where(and(eq(billingSubscriptions.id, id), eq(billingSubscriptions.cancelAtPeriodEnd, cancel)));
     },
 
     /** The local provider's subscriptions, not ended, whose paid period ended by `now`. */

@@ -3,11 +3,12 @@ import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
 import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
+import { onFreeStart } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 import { createNamespaceStore } from '../namespaces/store.ts';
-import { lockedForChange, refuseSuspended } from '../workloads/changes.ts';
+import { lockedForChange } from '../workloads/changes.ts';
 import {
   auditedVariables,
   registryIdFor,
@@ -56,8 +57,6 @@ function validateJob(spec: ContainerJobSpec) {
 
 /** The plan the scheduler follows: the next scheduled time, none while disabled. */
 const nextRunAt = (spec: ContainerJobSpec) => (spec.enabled ? nextRunAfter(spec.schedule, new Date()) : null);
-
-const SUSPENDED = 'container jobs cannot be created, changed or run';
 
 export function createContainerJobService(deps: {
   database: Database;
@@ -133,7 +132,6 @@ export function createContainerJobService(deps: {
     },
 
     async create(account: AccountWithCustomer, input: ContainerJobCreateInput) {
-      const access = refuseSuspended(account, SUSPENDED);
       const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
       const empty: ContainerJobSpec = {
         ...emptyWorkload(name.trim(), namespaceName, input.resources),
@@ -153,7 +151,7 @@ export function createContainerJobService(deps: {
             `A container job named ${spec.name} already exists in namespace ${namespace.name}`,
           );
         }
-        if (access === 'restricted' && (await txStore.countInNamespace(namespace.id)) > 0) {
+        if (onFreeStart(account) && (await txStore.countInNamespace(namespace.id)) > 0) {
           throw forbidden(
             'Without a subscription a namespace can hold one container job; subscribe to add more',
           );
@@ -180,7 +178,6 @@ export function createContainerJobService(deps: {
     },
 
     async modify(account: AccountWithCustomer, input: ContainerJobModifyInput) {
-      refuseSuspended(account, SUSPENDED);
       const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
@@ -237,7 +234,6 @@ export function createContainerJobService(deps: {
 
     /** Starts a run now, enabled or not (the schedule is untouched). */
     async run(account: AccountWithCustomer, input: JobName) {
-      refuseSuspended(account, SUSPENDED);
       return database.db.transaction(async (tx) => {
         const row = await lockedForChange(
           createContainerJobStore(tx),

@@ -4,13 +4,14 @@ import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { ContainerCreateInput, ContainerModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
+import { onFreeStart } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
 import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
-import { lockedForChange, refuseSuspended } from '../workloads/changes.ts';
+import { lockedForChange } from '../workloads/changes.ts';
 import {
   auditedVariables,
   registryIdFor,
@@ -55,8 +56,6 @@ const emptySpec = (name: string, namespace: string): ContainerSpec => ({
   healthCheck: null,
   scaling: { replicas: 1 },
 });
-
-const SUSPENDED = 'containers cannot be created or changed';
 
 export function createContainerService(deps: {
   database: Database;
@@ -204,7 +203,6 @@ export function createContainerService(deps: {
     },
 
     async create(account: AccountWithCustomer, input: ContainerCreateInput) {
-      const access = refuseSuspended(account, SUSPENDED);
       const { name, namespace: namespaceName, type, ...patch } = input;
       const requested = {
         ...applyContainerPatch(emptySpec(name.trim(), namespaceName), patch),
@@ -224,7 +222,7 @@ export function createContainerService(deps: {
             `A container named ${spec.name} already exists in namespace ${namespace.name}`,
           );
         }
-        if (access === 'restricted' && (await txStore.countInNamespace(namespace.id)) > 0) {
+        if (onFreeStart(account) && (await txStore.countInNamespace(namespace.id)) > 0) {
           throw forbidden('Without a subscription a namespace can hold one container; subscribe to add more');
         }
         const registryId = await registryIdFor(tx, collaborators, namespace.id, spec.registry);
@@ -242,7 +240,6 @@ export function createContainerService(deps: {
     },
 
     async modify(account: AccountWithCustomer, input: ContainerModifyInput) {
-      refuseSuspended(account, SUSPENDED);
       const { name, namespace: namespaceName, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);

@@ -15,6 +15,7 @@ import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { createAuditStore, recordChange } from '../audit/store.ts';
+import { endPlanOfResource } from '../billing/service.ts';
 import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import type { NamespaceRow } from '../namespaces/store.ts';
@@ -195,6 +196,7 @@ export function createDatabaseClusterService(deps: {
   async function startDelete(tx: Db, account: AccountWithCustomer, cluster: ClusterRow) {
     const before = await contentsOf(tx, cluster.id);
     await createClusterStore(tx).update(cluster.id, { state: 'deleting', locked: true });
+    await endPlanOfResource(tx, account.customerId, String(cluster.id));
     await recordChange(tx, account, {
       eventType: 'delete',
       modelName: 'CloudDatabaseCluster',

@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, busy, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
-import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
+import { onFreeStart } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
 import { nameProblem } from './rules.ts';
@@ -92,13 +92,11 @@ export function createNamespaceService(deps: {
       if (description.length > MAX_DESCRIPTION) {
         throw badInput('description', `Namespace description must be at most ${MAX_DESCRIPTION} characters`);
       }
-      const access = containerAccess(permissionsFor(account.customer, account.products));
-      if (access === 'none') throw forbidden('Your account is suspended: namespaces cannot be created');
 
       return database.db.transaction(async (tx) => {
         const txStore = createNamespaceStore(tx);
         await txStore.lockCustomer(account.customerId);
-        if (access === 'restricted' && (await txStore.countByCustomer(account.customerId)) > 0) {
+        if (onFreeStart(account) && (await txStore.countByCustomer(account.customerId)) > 0) {
           throw forbidden('Without a subscription you can have one namespace; subscribe to create more');
         }
         if (await txStore.findByName(account.customerId, name)) {

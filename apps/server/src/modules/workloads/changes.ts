@@ -1,16 +1,7 @@
-import { busy, forbidden, notFound } from '../../errors.ts';
-import { containerAccess, permissionsFor } from '../accounts/permissions.ts';
-import type { AccountWithCustomer } from '../accounts/store.ts';
+import { busy, notFound } from '../../errors.ts';
 
-// What a change of a container or container job goes through first: an account that may change
-// workloads, and the workload's row locked against other changes.
-
-/** The account's access to workloads; FORBIDDEN while suspended, `refusal` saying what cannot be done. */
-export function refuseSuspended(account: AccountWithCustomer, refusal: string) {
-  const access = containerAccess(permissionsFor(account.customer, account.products));
-  if (access === 'none') throw forbidden(`Your account is suspended: ${refusal}`);
-  return access;
-}
+// What a change of a container or container job goes through first (after the access policy's gate): the
+// workload's row locked against other changes.
 
 /** What lockedForChange needs of a workload's store. */
 interface LockableStore<Row> {

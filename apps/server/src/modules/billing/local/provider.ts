@@ -228,5 +228,6 @@ export function createLocalProvider(deps: {
         cancelUrl: returnUrl,
       }),
     routes,
+    setCancelAtPeriodEnd: () => Promise.resolve(),
   };
 }

@@ -7,7 +7,7 @@ import type { BillingStore, SubscriptionRow } from '../store.ts';
 
 // The embedded provider's billing cycle (a real provider runs its own): when a local subscription's period
 // ends, the card on file is charged for the next period's base fee and for the usage of the period that
-// ended, and an invoice lists both. Each renewal is one billing event whose id names the subscription and
+// ended, and an invoice lists both; a subscription set to end at its period's end ends instead. Each renewal is one billing event whose id names the subscription and
 // the period, so running this twice (two servers, a retried hour) charges once.
 
 /** The period a local subscription pays for at a time (a month of 30 days). */
@@ -85,15 +85,33 @@ export function createLocalRenewals(deps: {
     });
   }
 
+  /** Ends a subscription cancelled for its period's end, as a provider's deletion event would. */
+  async function end(subscription: SubscriptionRow) {
+    await deps.fulfilment.apply({
+      provider: 'local',
+      id: `evt_local_end_${subscription.externalId}`,
+      changes: [
+        {
+          kind: 'subscription-ended',
+          subscription: subscription.externalId,
+          customerId: subscription.customerId,
+          planId: subscription.planId,
+          resourceId: subscription.resourceId,
+        },
+      ],
+    });
+  }
+
   return {
     /**
-     * Renews every local subscription whose paid period has ended by `now` (the hourly clean-up calls it);
-     * returns how many were renewed. A period long past is renewed one period at a time.
+     * Renews (or ends, when cancelled) every local subscription whose paid period has ended by `now` (the
+     * hourly clean-up calls it); returns how many were due. A period long past is renewed one period at a time.
      */
     async collectDue(now = new Date()): Promise<number> {
       const due = await deps.store.localSubscriptionsDue(now);
       for (const subscription of due) {
-        if (subscription.currentPeriodEnd) await renew(subscription, subscription.currentPeriodEnd);
+        if (subscription.cancelAtPeriodEnd) await end(subscription);
+        else if (subscription.currentPeriodEnd) await renew(subscription, subscription.currentPeriodEnd);
       }
       return due.length;
     },

@@ -149,5 +149,11 @@ export function createStripeProvider(deps: {
     },
 
     routes,
+
+    async setCancelAtPeriodEnd(subscription, cancel) {
+      await callStripe('subscription update', () =>
+        stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel }),
+      );
+    },
   };
 }

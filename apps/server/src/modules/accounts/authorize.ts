@@ -1,0 +1,71 @@
+import { decide, standingOf, type Action, type Area } from '@berth/rules';
+import { forbidden } from '../../errors.ts';
+import type { AccountWithCustomer } from './store.ts';
+
+// The one gate of every change: each GraphQL mutation of every endpoint (graphql/gate.ts) and each billing
+// REST call names its area and kind of action here, and asks the access policy (@berth/rules) before it does
+// anything else. An operation missing from this table cannot be served: the server refuses to start.
+
+export interface Operation {
+  area: Area;
+  action: Action;
+}
+
+const op = (area: Area, action: Action): Operation => ({ area, action });
+const containers = (action: Action) => op('serverless-container', action);
+const databases = (action: Action) => op('cloud-database', action);
+
+/** Every GraphQL mutation, by field name (names are unique across the APIs). */
+export const MUTATIONS: Readonly<Record<string, Operation>> = {
+  // Platform API: namespaces and what they hold beside databases are the serverless-containers product's.
+  namespaceCreate: containers('create'),
+  namespaceDelete: containers('delete'),
+  containerCreate: containers('create'),
+  containerModify: containers('change'),
+  containerDelete: containers('delete'),
+  containerJobCreate: containers('create'),
+  containerJobModify: containers('change'),
+  containerJobDelete: containers('delete'),
+  containerJobRun: containers('create'),
+  registryConnectionCreate: containers('create'),
+  registryConnectionDelete: containers('delete'),
+  volumeCreate: containers('create'),
+  volumeIncrease: containers('grow'),
+  volumeDelete: containers('delete'),
+  cloudDatabaseClusterCreate: databases('create'),
+  cloudDatabaseClusterModify: databases('change'),
+  cloudDatabaseClusterDelete: databases('delete'),
+  cloudDatabaseClusterUserCreate: databases('create'),
+  cloudDatabaseClusterUserModify: databases('change'),
+  cloudDatabaseClusterUserDelete: databases('delete'),
+  cloudDatabaseClusterDatabaseCreate: databases('create'),
+  cloudDatabaseClusterDatabaseDelete: databases('delete'),
+  createCloudDatabase: databases('create'),
+  // Billing API: ending or resuming what one pays for is paying.
+  subscriptionCancel: op('billing', 'pay'),
+  subscriptionResume: op('billing', 'pay'),
+};
+
+/** Every billing REST call, by method and path. */
+export const BILLING_CALLS: Readonly<Record<string, Operation>> = {
+  'POST /billing/subscriptions': op('billing', 'pay'),
+  'POST /billing/information/update': op('billing', 'pay'),
+};
+
+/** Throws FORBIDDEN, saying why and what to do, unless the account's customer may take the action. */
+export function authorize(account: AccountWithCustomer, operation: Operation): void {
+  const decision = decide(policyCustomer(account), operation.area, operation.action);
+  if (!decision.allowed) throw forbidden(decision.message);
+}
+
+const policyCustomer = (account: AccountWithCustomer) => ({
+  suspendedReason: account.customer.suspendedReason,
+  products: account.products,
+});
+
+/**
+ * A customer without the serverless-containers subscription (create-limited, SPEC §6): the services allow
+ * it only the first namespace, and the first container and job in a namespace.
+ */
+export const onFreeStart = (account: AccountWithCustomer) =>
+  standingOf(policyCustomer(account), 'serverless-container') === 'new';
