@@ -40,7 +40,7 @@ export function createServices(deps: {
   databaseClusterDriver: DatabaseClusterDriver;
   /** Encrypts secrets at rest (registry passwords, secret environment variables). */
   secretBox: SecretBox;
-  /** The time now; tests set it to price usage on a known clock. */
+  /** The time now; tests set it to price usage on a known clock, or to end sign-in blocks at once. */
   clock?: () => Date;
   /** Where background failures are reported (the server's log); the admin command line runs none. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -53,14 +53,15 @@ export function createServices(deps: {
   provisioner.register('containerJob', containerJobProvisioning);
   provisioner.register('cloudDatabase', legacyDatabaseProvisioning);
   provisioner.register('databaseCluster', databaseClusterProvisioning(deps.databaseClusterDriver, secretBox));
-  const throttle = createSignInThrottle(database.db);
+  const throttle = createSignInThrottle(database.db, deps.clock);
+  // The built-in identity provider's second factor (an external Keycloak keeps its own).
+  const twoFactor = createTwoFactor({ db: database.db, secretBox, throttle, issuer: 'Berth' });
   const accounts = createAccountService({
     store: createAccountStore(database.db),
     throttle,
+    secondFactorEnabled: (accountId) => twoFactor.isEnabled(accountId),
     externalIssuer: env.EXTERNAL_ISSUER !== undefined,
   });
-  // The built-in identity provider's second factor (an external Keycloak keeps its own).
-  const twoFactor = createTwoFactor({ db: database.db, secretBox, throttle, issuer: 'Berth' });
   // A namespace deleted with its contents: each module deletes its own (called once all services exist).
   const contents: NamespaceContents = {
     async deleteAll(tx, account, namespace) {

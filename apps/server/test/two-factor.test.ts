@@ -139,3 +139,119 @@ describe('two-factor authentication', () => {
     expect((await signInWithCode(server.url, alice.email, alice.password)).code).toEqual(expect.any(String));
   });
 });
+
+// A wrong code is a failed sign-in of the account, as a wrong password is: five block it for five minutes,
+// and a right password in between does not wipe them out. Its own server: it trusts X-Forwarded-For (so
+// attempts come from many addresses) and runs the throttle on a clock the tests move on.
+describe('wrong two-factor codes and the sign-in throttle', () => {
+  const THROTTLED = /Too many failed sign-in attempts/;
+  const BLOCK_MS = 5 * 60_000;
+  let throttled: TestServer;
+  let clockOffsetMs = 0;
+  const endBlocks = () => (clockOffsetMs += BLOCK_MS + 1000);
+
+  beforeAll(async () => {
+    throttled = await startServer(
+      { TRUST_PROXY: 'true' },
+      { clock: () => new Date(Date.now() + clockOffsetMs) },
+    );
+  });
+  afterAll(() => throttled.close());
+
+  /** A new customer with two-factor on (set up through the services) and its secret. */
+  async function customerWithTwoFactor() {
+    const customer = await createCustomer(throttled);
+    const account = { id: customer.accountId, email: customer.email };
+    const { secret } = await throttled.services.twoFactor.pendingSetup(account);
+    expect(await throttled.services.twoFactor.confirmSetup(account, codeFor(secret))).toHaveLength(10);
+    return { customer, secret };
+  }
+
+  /** A code the app shows for no step near now, so it is wrong whenever it is checked. */
+  function wrongCode(secret: string) {
+    const near = new Set([-2, -1, 0, 1, 2].map((step) => codeFor(secret, Date.now() + step * 30_000)));
+    let code = 0;
+    while (near.has(String(code).padStart(6, '0'))) code++;
+    return String(code).padStart(6, '0');
+  }
+
+  /** The next code of the app (the set-up spent the current one). */
+  const nextCode = (secret: string) => codeFor(secret, Date.now() + 30_000);
+
+  /** The password grant with the right password and the given code, from a forwarded address. */
+  async function grant(customer: TestCustomer, totp: string, address: string) {
+    const response = await fetch(`${throttled.url}${OIDC_PATH}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'berth-cli',
+        username: customer.email,
+        password: customer.password,
+        totp,
+      }),
+    });
+    return {
+      status: response.status,
+      retryAfter: Number(response.headers.get('retry-after')),
+      body: (await response.json()) as { access_token?: string; error_description?: string },
+    };
+  }
+
+  it('blocks the account after five wrong codes on the password grant, from however many addresses', async () => {
+    const { customer, secret } = await customerWithTwoFactor();
+    const answers = [];
+    for (let n = 0; n < 8; n++) answers.push(await grant(customer, wrongCode(secret), `10.24.0.${n}`));
+    // Five codes were checked (the fifth blocked the account); the others were refused unchecked.
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+    for (const answer of answers.slice(0, 5))
+      expect(answer.body.error_description).toBe('Invalid user credentials');
+    for (const answer of answers.slice(5)) expect(answer.body.error_description).toMatch(THROTTLED);
+
+    // While the block lasts, the right password with the right code is refused too.
+    const blocked = await grant(customer, nextCode(secret), '10.24.1.1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error_description).toMatch(THROTTLED);
+    expect(blocked.retryAfter).toBeGreaterThan(0);
+    expect(blocked.body.access_token).toBeUndefined();
+
+    endBlocks();
+    const after = await grant(customer, nextCode(secret), '10.24.1.2');
+    expect(after.status).toBe(200);
+    expect(after.body.access_token).toEqual(expect.any(String));
+  });
+
+  it('keeps the count of wrong codes on the sign-in form when the password is entered again', async () => {
+    const { customer, secret } = await customerWithTwoFactor();
+    const browser = new Browser(throttled.url);
+    const form = expectPage(
+      await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(throttled.url, pkce()).toString()}`),
+    );
+    const enterPassword = async () =>
+      expectPage(
+        await browser.post(`${form.url.pathname}/login`, {
+          email: customer.email,
+          password: customer.password,
+        }),
+      );
+    const enterCode = (code: string) => browser.post(`${form.url.pathname}/second-factor`, { code });
+    const CODE_STEP = 'Enter the 6-digit code from your authenticator app';
+
+    expect((await enterPassword()).html).toContain(CODE_STEP);
+    for (let n = 0; n < 3; n++) expect(expectPage(await enterCode(wrongCode(secret))).status).toBe(401);
+    // The password again shows the code step again, but does not give back the codes spent.
+    expect((await enterPassword()).html).toContain(CODE_STEP);
+    for (let n = 0; n < 2; n++) expect(expectPage(await enterCode(wrongCode(secret))).status).toBe(401);
+
+    const refused = expectPage(await enterCode(nextCode(secret)));
+    expect(refused.status).toBe(429);
+    expect(refused.html).toMatch(THROTTLED);
+    const password = await enterPassword();
+    expect(password.status).toBe(429);
+    expect(password.html).toMatch(THROTTLED);
+
+    endBlocks();
+    expect((await enterPassword()).html).toContain(CODE_STEP);
+    expectCode(await enterCode(nextCode(secret)));
+  });
+});

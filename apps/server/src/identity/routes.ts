@@ -1,5 +1,6 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from 'oidc-provider';
 import type { Environment } from '../environment.ts';
 import { bearerToken, InvalidToken, type TokenVerifier } from '../auth/verifier.ts';
 import type { AccountService } from '../modules/accounts/service.ts';
@@ -9,6 +10,7 @@ import { KEYCLOAK_ROUTES, realmPath, type IdentityProvider } from './provider.ts
 import QRCode from 'qrcode';
 import type { TwoFactor } from '../modules/accounts/two-factor.ts';
 import {
+  errorPage,
   recoveryCodesPage,
   secondFactorPage,
   signInPage,
@@ -31,6 +33,18 @@ const CODE_FIELDS = ['code'] as const;
 const TOKEN_FIELDS = ['grant_type', 'audience', 'response_mode'] as const;
 type Fields<Names extends readonly string[]> = Record<Names[number], string>;
 type TokenForm = Partial<Fields<typeof TOKEN_FIELDS>>;
+type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+/**
+ * An interaction route reached without the state it needs (no or another interaction's cookie, an expired
+ * interaction, a step of another prompt): a 400 page saying so, instead of a failure of ours.
+ */
+class InteractionStateMissing extends Error {}
+const EXPIRED =
+  'This sign-in has expired or was started in another browser. Go back to Berth and sign in again.';
+const OTHER_STEP = 'This page is not part of this sign-in. Go back to Berth and start again.';
+const PASSWORD_FIRST = 'Enter your email and password first.';
+const CONFIRM_FIRST = 'Enter the code your app shows to turn on two-factor authentication first.';
 
 /** An object whose listed fields are strings; the sign-in pages always send all of theirs. */
 const stringFields = (fields: readonly string[], { required }: { required: boolean }) => ({
@@ -79,6 +93,20 @@ export async function identityRoutes(
     totpConfirmed?: boolean;
   }
   type Interaction = Awaited<ReturnType<typeof provider.interactionDetails>>;
+
+  /** The interaction of the URL's uid, at the prompt the route serves (any when none is given). */
+  async function interactionAt(
+    request: InteractionRequest,
+    reply: FastifyReply,
+    prompt?: 'login' | 'configure_totp',
+  ): Promise<Interaction> {
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch((error: unknown) => {
+      throw error instanceof errors.SessionNotFound ? new InteractionStateMissing(EXPIRED) : error;
+    });
+    if (details.uid !== request.params.uid) throw new InteractionStateMissing(EXPIRED);
+    if (prompt && details.prompt.name !== prompt) throw new InteractionStateMissing(OTHER_STEP);
+    return details;
+  }
   const progressOf = (details: Interaction) => (details.result ?? {}) as Progress;
   async function remember(details: Interaction, progress: Progress) {
     details.result = { ...details.result, ...progress };
@@ -100,7 +128,8 @@ export async function identityRoutes(
   async function sessionAccount(details: Interaction) {
     const id = Number(details.session?.accountId);
     const account = Number.isInteger(id) ? await accounts.findById(id) : undefined;
-    if (!account) throw new Error('two-factor set-up without a signed-in account');
+    // The account went away since it signed in.
+    if (!account) throw new InteractionStateMissing(EXPIRED);
     return account;
   }
 
@@ -120,11 +149,18 @@ export async function identityRoutes(
   // Our own forms: sign-in (with its second factor), sign-up, two-factor set-up, and the permissions (UMA) grant.
   await app.register(async (forms) => {
     await forms.register(formBody);
+    forms.setErrorHandler((error, request, reply) => {
+      if (!(error instanceof InteractionStateMissing)) throw error;
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(errorPage(error.message, env.PUBLIC_URL, themeOfRequest(request)));
+    });
 
     forms.get<{ Params: { uid: string }; Querystring: { screen?: string } }>(
       `${base}/interaction/:uid`,
       async (request, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const details = await interactionAt(request, reply);
         if (details.prompt.name === 'configure_totp')
           return reply.type('text/html').send(await renderSetup(request, details));
         const screen = request.query.screen ?? details.params.screen;
@@ -140,10 +176,14 @@ export async function identityRoutes(
       `${base}/interaction/:uid/second-factor`,
       { schema: { body: stringFields(CODE_FIELDS, { required: true }) } },
       async (request, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const details = await interactionAt(request, reply, 'login');
         const pending = progressOf(details).passwordVerified;
         const account = pending ? await accounts.findById(pending.accountId) : undefined;
-        if (!account) return reply.code(400).type('text/html').send(renderSignIn(request, details.uid));
+        if (!account)
+          return reply
+            .code(400)
+            .type('text/html')
+            .send(renderSignIn(request, details.uid, undefined, PASSWORD_FIRST));
         const again = (status: number, error: string) =>
           reply
             .code(status)
@@ -165,9 +205,7 @@ export async function identityRoutes(
       `${base}/interaction/:uid/totp`,
       { schema: { body: stringFields(CODE_FIELDS, { required: true }) } },
       async (request, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
-        if (details.prompt.name !== 'configure_totp')
-          return reply.code(400).send({ error: 'no set-up here' });
+        const details = await interactionAt(request, reply, 'configure_totp');
         const account = await sessionAccount(details);
         const codes = await twoFactor.confirmSetup(account, request.body.code);
         if (!codes)
@@ -193,12 +231,12 @@ export async function identityRoutes(
     );
 
     forms.post<{ Params: { uid: string } }>(`${base}/interaction/:uid/totp/done`, async (request, reply) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const details = await interactionAt(request, reply, 'configure_totp');
       if (!progressOf(details).totpConfirmed)
         return reply
           .code(400)
           .type('text/html')
-          .send(await renderSetup(request, details));
+          .send(await renderSetup(request, details, CONFIRM_FIRST));
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
@@ -212,7 +250,7 @@ export async function identityRoutes(
       `${base}/interaction/:uid/login`,
       { schema: { body: stringFields(SIGN_IN_FIELDS, { required: true }) } },
       async (request, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const details = await interactionAt(request, reply, 'login');
         const email = request.body.email.trim();
         const { password } = request.body;
         if (!email || !password) {
@@ -249,7 +287,7 @@ export async function identityRoutes(
       `${base}/interaction/:uid/register`,
       { schema: { body: stringFields(SIGN_UP_FIELDS, { required: true }) } },
       async (request, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const details = await interactionAt(request, reply, 'login');
         const values = { name: request.body.name, email: request.body.email.trim() };
         const { password } = request.body;
         const errors: Record<string, string> = {};

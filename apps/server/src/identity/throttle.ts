@@ -17,11 +17,18 @@ export class SignInThrottled extends Error {
   }
 }
 
-/** A password check the throttle let through, counted as a failure until it says otherwise. */
+/** A password or code check the throttle let through, counted as a failure until it says otherwise. */
 export interface SignInAttempt {
-  /** The password was right: the account starts afresh and the address gets its attempt back. */
+  /** The sign-in is complete: the account starts afresh and the address gets its attempt back. */
   succeeded(): Promise<void>;
+  /**
+   * The password was right but a second factor is still to come: this attempt is no failure, yet the
+   * account keeps the failures counted before (wrong codes among them) until the second factor passes.
+   */
+  passwordAccepted(): Promise<void>;
 }
+
+type Kind = keyof typeof LIMITS;
 
 export function createSignInThrottle(db: Db, now: () => Date = () => new Date()) {
   const { key, failures, windowStartedAt, blockedUntil } = signInFailures;
@@ -37,8 +44,8 @@ export function createSignInThrottle(db: Db, now: () => Date = () => new Date())
       const at = now();
       const windowExpired = sql`${windowStartedAt} < ${new Date(at.getTime() - WINDOW_MS)}`;
       const keys = { account: `account:${email.toLowerCase()}`, address: `address:${address}` };
-      const ownAddressBlock = await db.transaction(async (tx) => {
-        let ownBlock: Date | undefined;
+      const ownBlocks = await db.transaction(async (tx) => {
+        const setHere: Partial<Record<Kind, Date>> = {};
         // Always the account row first, then the address row: one lock order, no deadlocks.
         for (const kind of ['account', 'address'] as const) {
           const limit = LIMITS[kind];
@@ -64,26 +71,33 @@ export function createSignInThrottle(db: Db, now: () => Date = () => new Date())
             throw new SignInThrottled(Math.max(1, Math.ceil(remaining / 1000)));
           }
           // The row was not blocked before, so a block now is this attempt's own.
-          if (kind === 'address' && counted.blockedUntil && counted.blockedUntil > at) {
-            ownBlock = counted.blockedUntil;
-          }
+          if (counted.blockedUntil && counted.blockedUntil > at) setHere[kind] = counted.blockedUntil;
         }
-        return ownBlock;
+        return setHere;
       });
+
+      /** Takes this attempt off a count; a block is lifted only if this attempt set it (reached the limit). */
+      async function giveBack(kind: Kind) {
+        const ownBlock = ownBlocks[kind];
+        await db
+          .update(signInFailures)
+          .set({
+            failures: sql`greatest(${failures} - 1, 0)`,
+            ...(ownBlock && {
+              blockedUntil: sql`CASE WHEN ${blockedUntil} = ${ownBlock} THEN NULL ELSE ${blockedUntil} END`,
+            }),
+          })
+          .where(eq(key, keys[kind]));
+      }
 
       return {
         async succeeded() {
           await db.delete(signInFailures).where(eq(key, keys.account));
-          // The address's block is lifted only if this attempt set it (it reached the limit while in flight).
-          await db
-            .update(signInFailures)
-            .set({
-              failures: sql`greatest(${failures} - 1, 0)`,
-              ...(ownAddressBlock && {
-                blockedUntil: sql`CASE WHEN ${blockedUntil} = ${ownAddressBlock} THEN NULL ELSE ${blockedUntil} END`,
-              }),
-            })
-            .where(eq(key, keys.address));
+          await giveBack('address');
+        },
+        async passwordAccepted() {
+          await giveBack('account');
+          await giveBack('address');
         },
       };
     },

@@ -37,6 +37,8 @@ export interface PasswordHashing {
 export function createAccountService(deps: {
   store: AccountStore;
   throttle: SignInThrottle;
+  /** Whether the account signs in with a second factor too (two-factor.ts). */
+  secondFactorEnabled: (accountId: number) => Promise<boolean>;
   externalIssuer: boolean;
   passwords?: PasswordHashing;
 }) {
@@ -68,7 +70,10 @@ export function createAccountService(deps: {
     findById: store.findById,
     requireByEmail,
 
-    /** Checks a password; throws SignInThrottled while blocked. Returns the account or null. */
+    /**
+     * Checks a password; throws SignInThrottled while blocked. Returns the account or null. For an account
+     * with two-factor on, the sign-in is complete (and its failures forgotten) only once the code passes.
+     */
     async authenticate(
       email: string,
       password: string,
@@ -84,7 +89,9 @@ export function createAccountService(deps: {
       const account = await store.findByEmail(email);
       const valid = await passwords.verify(password, account?.passwordHash ?? (await standInHash()));
       if (!account?.passwordHash || !valid) return null;
-      await attempt.succeeded();
+      // Clearing the count here would let wrong codes, each after the right password, go on forever.
+      if (await deps.secondFactorEnabled(account.id)) await attempt.passwordAccepted();
+      else await attempt.succeeded();
       return account;
     },
 
