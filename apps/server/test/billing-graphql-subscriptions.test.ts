@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './generated/billing/gql.ts';
 import { checkoutUrl, GOOD_CARD, postForm, rows, scopesOf, sql } from './support/billing.ts';
@@ -216,6 +217,8 @@ describe('with the local provider', () => {
   });
 });
 
+const WEBHOOK_SECRET = 'whsec_lifecycle';
+
 describe('with Stripe', () => {
   let server: TestServer;
   let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -224,7 +227,7 @@ describe('with Stripe', () => {
     server = await startServer({
       BILLING_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_berth',
-      STRIPE_WEBHOOK_SECRET: 'whsec_lifecycle',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_PRICES: `${CONTAINERS}=price_containers, ${DATABASES}=price_databases, xs-1=price_xs1`,
       STRIPE_API_BASE: stripe.url,
     });
@@ -286,6 +289,49 @@ describe('with Stripe', () => {
     expect(updatesOf(subscription)).toEqual(['true', 'true']);
     await server.services.billing.tellProviderPending();
     expect(updatesOf(subscription), 'told once it succeeded').toEqual(['true', 'true']);
+  });
+
+  it("records a cancellation made in Stripe's Customer Portal, and its undoing", async () => {
+    const customer = await createCustomer(server);
+    const resourceId = String(customer.customerId);
+    const subscription = await stripeSubscription(customer, CONTAINERS, resourceId);
+    const updated = (cancel: boolean) => {
+      const payload = JSON.stringify({
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: subscription,
+            object: 'subscription',
+            customer: `cus_${randomBytes(6).toString('hex')}`,
+            status: 'active',
+            cancel_at_period_end: cancel,
+            metadata: { customerId: resourceId, planId: CONTAINERS, resourceId },
+            items: { data: [{ current_period_end: Math.floor(Date.now() / 1000) + 86_400 }] },
+          },
+        },
+      });
+      const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      });
+      return fetch(`${server.url}/billing/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+    };
+    expect((await updated(true)).status).toBe(200);
+    expect(await subscriptionTo(server, customer, CONTAINERS)).toMatchObject({
+      cancelAtPeriodEnd: true,
+      resumable: true,
+    });
+    expect((await updated(false)).status).toBe(200);
+    expect(await subscriptionTo(server, customer, CONTAINERS)).toMatchObject({ cancelAtPeriodEnd: false });
+    // Stripe told us: nothing to tell it back.
+    expect(updatesOf(subscription)).toEqual([]);
   });
 
   it("tells Stripe that a deleted cluster's plan ends at its period end", async () => {

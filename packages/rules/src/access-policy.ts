@@ -8,8 +8,9 @@ export const AREAS = ['serverless-container', 'cloud-database', 'billing'] as co
 export type Area = (typeof AREAS)[number];
 
 /**
- * Kinds of action: `create` adds a resource (or a run, a user, a database), `grow` makes one bigger, `change`
- * alters one, `delete` removes one, `read` looks, `pay` subscribes, pays, cancels or edits billing details.
+ * Kinds of action: `create` adds a resource (or a run, a user, a database, a subscription), `grow` makes one
+ * bigger, `change` alters one, `delete` removes one, `read` looks, `pay` pays, cancels or resumes a
+ * subscription, or edits billing details.
  */
 export const ACTIONS = ['create', 'grow', 'change', 'delete', 'read', 'pay'] as const;
 export type Action = (typeof ACTIONS)[number];

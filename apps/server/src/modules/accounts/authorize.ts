@@ -46,11 +46,12 @@ export const MUTATIONS: Readonly<Record<string, Operation>> = {
   subscriptionResume: op('billing', 'pay'),
 };
 
-/** Every billing REST call, by method and path. */
-export const BILLING_CALLS: Readonly<Record<string, Operation>> = {
-  'POST /billing/subscriptions': op('billing', 'pay'),
+/** Every billing REST call, by method and path. A new subscription adds something paid for. */
+export const BILLING_CALLS = {
+  'POST /billing/subscriptions': op('billing', 'create'),
   'POST /billing/information/update': op('billing', 'pay'),
-};
+} as const satisfies Record<string, Operation>;
+export type BillingCall = keyof typeof BILLING_CALLS;
 
 /** Throws FORBIDDEN, saying why and what to do, unless the account's customer may take the action. */
 export function authorize(account: AccountWithCustomer, operation: Operation): void {

@@ -41,8 +41,10 @@ export function createFulfilment(db: Db) {
       resourceId: facts.resourceId,
       status,
       currentPeriodEnd: facts.currentPeriodEnd ? new Date(facts.currentPeriodEnd) : null,
+      cancelAtPeriodEnd: facts.cancelAtPeriodEnd ?? false,
       endedAt: status === 'ended' ? new Date() : null,
     };
+    const { cancelAtPeriodEnd, providerSynced, resourceDeleted } = billingSubscriptions;
     await tx
       .insert(billingSubscriptions)
       .values(values)
@@ -51,6 +53,12 @@ export function createFulfilment(db: Db) {
         set: {
           status,
           currentPeriodEnd: sql`coalesce(excluded.current_period_end, ${billingSubscriptions.currentPeriodEnd})`,
+          // What the provider says, unless ours is newer (not told yet) or the resource is gone for good.
+          cancelAtPeriodEnd:
+            facts.cancelAtPeriodEnd === undefined
+              ? cancelAtPeriodEnd
+              : sql`CASE WHEN ${providerSynced} AND NOT ${resourceDeleted} THEN ${facts.cancelAtPeriodEnd}
+                  ELSE ${cancelAtPeriodEnd} END`,
           endedAt: values.endedAt,
           updatedAt: new Date(),
         },

@@ -64,6 +64,8 @@ export interface SubscriptionFacts {
   resourceId: string;
   /** ISO date-time the paid period ends, when the provider says. */
   currentPeriodEnd?: string | null;
+  /** Whether it ends at the period's end instead of renewing, when the provider says. */
+  cancelAtPeriodEnd?: boolean;
 }
 
 export interface CardSummary {

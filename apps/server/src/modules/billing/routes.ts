@@ -4,6 +4,7 @@ import { badInput, DomainError } from '../../errors.ts';
 import { requireAccount, type Authenticate } from '../../http/authentication.ts';
 import { createErrorHandler, restErrorBody } from '../../http/errors.ts';
 import { apiRateLimit } from '../../http/security.ts';
+import { authorize, BILLING_CALLS, type BillingCall } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import type { BillingProvider } from './provider.ts';
 import type { BillingService } from './service.ts';
@@ -60,9 +61,16 @@ export async function billingRoutes(
   deps: { env: Environment; billing: BillingService; provider: BillingProvider; authenticate: Authenticate },
 ) {
   const { billing } = deps;
-  /** Route options: the account first (401 before the body is looked at), then the body's field names. */
-  const authenticated = (fields: readonly string[]) => ({
-    preValidation: [requireAccount(deps.authenticate), refuseUnknownFields(fields)],
+  /**
+   * Route options of a billing call: the account first (401 before the body is looked at), then the access
+   * policy, then the body's field names.
+   */
+  const guarded = (call: BillingCall, fields: readonly string[]) => ({
+    preValidation: [
+      requireAccount(deps.authenticate),
+      async (request: FastifyRequest) => authorize(accountOf(request), BILLING_CALLS[call]),
+      refuseUnknownFields(fields),
+    ],
     config: { rateLimit: apiRateLimit(deps.env) },
   });
 
@@ -76,11 +84,14 @@ export async function billingRoutes(
 
   app.post<{ Body: { planId?: string; resourceId?: string } }>(
     '/billing/subscriptions',
-    { ...authenticated(Object.keys(subscriptionBody.properties)), schema: { body: subscriptionBody } },
+    {
+      ...guarded('POST /billing/subscriptions', Object.keys(subscriptionBody.properties)),
+      schema: { body: subscriptionBody },
+    },
     async (request) => billing.requestCheckout(accountOf(request), request.body),
   );
 
-  app.post('/billing/information/update', authenticated([]), async (request) =>
+  app.post('/billing/information/update', guarded('POST /billing/information/update', []), async (request) =>
     billing.requestDetailsPage(accountOf(request)),
   );
 

@@ -75,6 +75,7 @@ const subscription = z.object({
   id: stripeId('sub_'),
   customer: stripeId('cus_').nullish(),
   status: z.string(),
+  cancel_at_period_end: z.boolean().nullish(),
   metadata,
   items: z.object({ data: z.array(z.object({ current_period_end: unixSeconds.nullish() })) }),
 });
@@ -174,6 +175,10 @@ function subscriptionChange(subscription: Subscription, deleted: boolean): Strip
     ...ours,
     subscription: subscription.id,
     currentPeriodEnd: isoDate(subscription.items.data[0]?.current_period_end),
+    // Cancelled (or resumed) in Stripe's own Customer Portal.
+    ...(typeof subscription.cancel_at_period_end === 'boolean'
+      ? { cancelAtPeriodEnd: subscription.cancel_at_period_end }
+      : {}),
   };
   const change: BillingChange =
     status === 'ended'
