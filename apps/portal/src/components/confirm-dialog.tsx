@@ -55,6 +55,8 @@ export interface ConfirmDialogProps extends ConfirmationContent {
   open: boolean;
   title: string;
   confirmLabel: string;
+  /** The button that closes without acting; `Cancel` unless that would read like the action (`Keep subscription`). */
+  dismissLabel?: string;
   /** When set, the customer must type exactly this text before the action is enabled. */
   typeToConfirm?: string;
   pending?: boolean;
@@ -103,6 +105,7 @@ function ConfirmForm({
   option,
   blocker,
   confirmLabel,
+  dismissLabel = 'Cancel',
   typeToConfirm,
   pending,
   error,
@@ -167,7 +170,18 @@ function ConfirmForm({
           />
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
+      {/* On a phone the buttons stack, the action on top, as the forms' do: side by side, two-word labels
+          would break over two lines each. */}
+      <DialogActions
+        disableSpacing
+        sx={{
+          px: 3,
+          pb: 2,
+          gap: 1,
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+        }}
+      >
         {dead ? (
           <Button onClick={onClose} variant="contained" autoFocus>
             Close
@@ -175,7 +189,7 @@ function ConfirmForm({
         ) : (
           <>
             <Button onClick={onClose} disabled={pending} color="inherit">
-              Cancel
+              {dismissLabel}
             </Button>
             <Button type="submit" variant="contained" color="error" disabled={!confirmed || pending}>
               {pending ? 'Working…' : confirmLabel}

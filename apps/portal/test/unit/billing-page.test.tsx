@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { graphql, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  BillingOverviewQuery,
-  BillingUsageQuery,
-  InvoicesQuery,
-} from '../../src/gql/billing/graphql.ts';
+import type { BillingOverviewQuery, BillingUsageQuery } from '../../src/gql/billing/graphql.ts';
 import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
+import {
+  euros,
+  invoices,
+  novemberUsage,
+  serveBilling,
+  serveInvoices,
+  serveUsage,
+} from '../support/billing.ts';
 import { permissions } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
@@ -19,8 +23,6 @@ vi.mock('../../src/lib/billing/hosted-page.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/billing/hosted-page.ts')>()),
   leaveForHostedPage: vi.fn(),
 }));
-
-const billingApi = graphql.link('/graphql/billing');
 
 const nothingYet: BillingOverviewQuery = {
   customer: { id: 'customer-1', suspendedReason: null },
@@ -36,7 +38,10 @@ const paying: BillingOverviewQuery = {
       id: '2',
       plan: { id: 'cloud-databases-EUR-Monthly', name: 'Cloud databases, monthly (EUR)', price: null },
       status: 'PAST_DUE',
+      resourceName: null,
       currentPeriodEnd: '2030-01-31T12:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      resumable: false,
       createdAt: '2029-12-01T12:00:00.000Z',
       endedAt: null,
     },
@@ -48,7 +53,10 @@ const paying: BillingOverviewQuery = {
         price: { amountCents: 900, currency: 'EUR' },
       },
       status: 'ACTIVE',
+      resourceName: null,
       currentPeriodEnd: '2030-02-15T12:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      resumable: false,
       createdAt: '2029-11-15T12:00:00.000Z',
       endedAt: null,
     },
@@ -62,54 +70,6 @@ const paying: BillingOverviewQuery = {
   },
 };
 
-const billingDown = [{ message: 'Billing is down', extensions: { code: 'INTERNAL' } }];
-
-/** The billing API answers with `answers` in turn (the last one from then on); counts the requests. */
-function serveBilling(...answers: (BillingOverviewQuery | 'error')[]) {
-  let requests = 0;
-  server.use(
-    billingApi.query('BillingOverview', () => {
-      const answer = answers[Math.min(requests, answers.length - 1)];
-      requests += 1;
-      return answer === 'error'
-        ? HttpResponse.json({ errors: billingDown })
-        : HttpResponse.json({ data: answer });
-    }),
-  );
-  return { requests: () => requests };
-}
-
-const euros = (amountCents: number) => ({ amountCents, currency: 'EUR' });
-
-/** November 2029 so far, by hand: shop 10.00 + 0.34 + 2.00 = 12.34, blog 2.50; 14.84 in all. */
-const novemberUsage: BillingUsageQuery['usage'] = {
-  startDate: '2029-11-01T00:00:00.000Z',
-  endDate: '2029-12-01T00:00:00.000Z',
-  cost: euros(1484),
-  forecast: euros(3090),
-  byResourceType: [
-    { resourceType: 'CONTAINER', cost: euros(1250) },
-    { resourceType: 'CONTAINER_JOB', cost: euros(34) },
-    { resourceType: 'VOLUME', cost: euros(200) },
-  ],
-  namespaces: [
-    {
-      name: 'shop',
-      cost: euros(1234),
-      resources: [
-        { resourceType: 'CONTAINER', name: 'web', cost: euros(1000) },
-        { resourceType: 'CONTAINER_JOB', name: 'nightly', cost: euros(34) },
-        { resourceType: 'VOLUME', name: 'data', cost: euros(200) },
-      ],
-    },
-    {
-      name: 'blog',
-      cost: euros(250),
-      resources: [{ resourceType: 'CONTAINER', name: 'wp', cost: euros(250) }],
-    },
-  ],
-};
-
 const nothingUsed: BillingUsageQuery['usage'] = {
   ...novemberUsage,
   cost: euros(0),
@@ -117,43 +77,6 @@ const nothingUsed: BillingUsageQuery['usage'] = {
   byResourceType: novemberUsage.byResourceType.map((type) => ({ ...type, cost: euros(0) })),
   namespaces: [],
 };
-
-const invoices: InvoicesQuery['invoices'] = [
-  {
-    id: '2',
-    number: 'BERTH-000002',
-    issuedAt: '2029-12-15T12:00:00.000Z',
-    periodStart: '2029-12-15T12:00:00.000Z',
-    periodEnd: '2030-01-14T12:00:00.000Z',
-    status: 'OPEN',
-    total: euros(900),
-  },
-  {
-    id: '1',
-    number: 'BERTH-000001',
-    issuedAt: '2029-11-15T12:00:00.000Z',
-    periodStart: '2029-11-15T12:00:00.000Z',
-    periodEnd: '2029-12-15T12:00:00.000Z',
-    status: 'PAID',
-    total: euros(900),
-  },
-];
-
-/** The billing API answers `operation` with `{[field]: answer}`; 'error' fails once, then answers `retried`. */
-function serveQuery(operation: string, field: string, answer: unknown, retried: unknown) {
-  let requests = 0;
-  server.use(
-    billingApi.query(operation, () => {
-      requests += 1;
-      if (answer === 'error' && requests === 1) return HttpResponse.json({ errors: billingDown });
-      return HttpResponse.json({ data: { [field]: answer === 'error' ? retried : answer } });
-    }),
-  );
-}
-const serveUsage = (usage: BillingUsageQuery['usage'] | 'error') =>
-  serveQuery('BillingUsage', 'usage', usage, novemberUsage);
-const serveInvoices = (list: InvoicesQuery['invoices'] | 'error') =>
-  serveQuery('Invoices', 'invoices', list, invoices);
 
 const openBilling = () => renderWithProviders({ path: '/account/billing' });
 const section = (name: string) => screen.findByRole('region', { name });

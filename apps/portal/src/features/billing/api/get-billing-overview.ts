@@ -20,7 +20,10 @@ const billingOverviewQuery = graphql(`
         }
       }
       status
+      resourceName
       currentPeriodEnd
+      cancelAtPeriodEnd
+      resumable
       createdAt
       endedAt
     }

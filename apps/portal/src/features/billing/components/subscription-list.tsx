@@ -1,11 +1,11 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { BillingOverviewQuery, SubscriptionStatus } from '../../../gql/billing/graphql.ts';
+import type { SubscriptionStatus } from '../../../gql/billing/graphql.ts';
 import { formatMonthlyPrice } from '../../../lib/money.ts';
-import { formatDate } from './billing-format.ts';
-
-type Subscription = BillingOverviewQuery['subscriptions'][number];
+import { CancelSubscriptionButton } from './cancel-subscription-button.tsx';
+import { ResumeSubscriptionButton } from './resume-subscription-button.tsx';
+import { periodText, type Subscription } from './subscription-text.ts';
 
 const statuses: Record<
   SubscriptionStatus,
@@ -22,16 +22,21 @@ export function SubscriptionStatusChip({ status }: { status: SubscriptionStatus 
   return <Chip size="small" variant="outlined" color={color} label={label} sx={{ fontWeight: 600 }} />;
 }
 
-/** The period in words: when it renews, until when it is paid, or when it ended. */
-function periodText({ status, currentPeriodEnd, endedAt }: Subscription): string {
-  if (status === 'ENDED') return endedAt ? `Ended on ${formatDate(endedAt)}` : 'Ended';
-  if (!currentPeriodEnd) return 'Period not reported yet';
-  return status === 'ACTIVE'
-    ? `Renews on ${formatDate(currentPeriodEnd)}`
-    : `Paid until ${formatDate(currentPeriodEnd)}`;
+/** Cancel an active subscription that renews; resume a cancelled one while the server allows it. */
+function SubscriptionAction({ subscription }: { subscription: Subscription }) {
+  if (subscription.status === 'ACTIVE' && !subscription.cancelAtPeriodEnd) {
+    return <CancelSubscriptionButton subscription={subscription} />;
+  }
+  if (subscription.cancelAtPeriodEnd && subscription.resumable) {
+    return <ResumeSubscriptionButton id={subscription.id} />;
+  }
+  return null;
 }
 
-/** The customer's subscriptions, newest first: plan and price, status, and the period. */
+/**
+ * The customer's subscriptions, newest first: plan, the cluster a cluster's plan is for, price, the period,
+ * status, and cancel or resume.
+ */
 export function SubscriptionList({ subscriptions }: { subscriptions: readonly Subscription[] }) {
   return (
     <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -55,13 +60,22 @@ export function SubscriptionList({ subscriptions }: { subscriptions: readonly Su
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {subscription.plan.name}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {subscription.resourceName && `Cluster ${subscription.resourceName} · `}
               {subscription.plan.price ? formatMonthlyPrice(subscription.plan.price) : 'Price on request'}
               {' · '}
               {periodText(subscription)}
             </Typography>
           </div>
-          <SubscriptionStatusChip status={subscription.status} />
+          <Stack
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', flexShrink: 0 }}
+          >
+            <SubscriptionStatusChip status={subscription.status} />
+            <SubscriptionAction subscription={subscription} />
+          </Stack>
         </Stack>
       ))}
     </Stack>
