@@ -110,7 +110,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
 
   let purgeTimer: NodeJS.Timeout | undefined;
   let logRetentionTimer: NodeJS.Timeout | undefined;
-  let billingSyncTimer: NodeJS.Timeout | undefined;
+  let billingTimer: NodeJS.Timeout | undefined;
   return {
     app,
     services,
@@ -138,11 +138,12 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
           (error: unknown) => app.log.warn({ err: error }, 'log, event and metric clean-up failed'),
         );
       }, LOG_RETENTION_INTERVAL_MS).unref();
-      // Cancellations the payment provider could not be told when they were made (it was unreachable).
-      billingSyncTimer = setInterval(() => {
-        services.billing
-          .tellProviderPending()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'billing provider sync failed'));
+      // Each minute: what the payment provider could not be told when it happened (it was unreachable), and
+      // the resources whose plan stayed unpaid past the grace period are stopped.
+      billingTimer = setInterval(() => {
+        Promise.all([services.billing.tellProviderPending(), services.databaseClusters.stopUnpaid()]).catch(
+          (error: unknown) => app.log.warn({ err: error }, 'billing minute failed'),
+        );
       }, 60_000).unref();
       return port;
     },
@@ -160,7 +161,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       draining.stop();
       clearInterval(purgeTimer);
       clearInterval(logRetentionTimer);
-      clearInterval(billingSyncTimer);
+      clearInterval(billingTimer);
       await admin?.withdraw(env.DATA_DIR);
       // Live tails are endless responses: they end first, or closing would wait for them.
       services.logs.closeTails();

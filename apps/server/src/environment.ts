@@ -60,6 +60,8 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // Days a resource with a plan of its own (a database cluster) runs unpaid before it is stopped.
+  UNPAID_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   SIMULATED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   // Default web addresses of containers are `{container}-{namespace}.$APPS_DOMAIN`.
   APPS_DOMAIN: z

@@ -88,6 +88,7 @@ export function createServices(deps: {
     secretBox,
     namespaces,
     driver: deps.databaseClusterDriver,
+    unpaidGraceDays: env.UNPAID_GRACE_DAYS,
   });
   const metering = createMetering({ db: database.db, clock: deps.clock ?? (() => new Date()) });
   const collaborators = { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) };
@@ -103,6 +104,7 @@ export function createServices(deps: {
       db: database.db,
       metering,
       clusterOf: databaseClusters.findById,
+      resourcePlanPaid: databaseClusters.planPaid,
       warn: (message, error) => deps.log?.warn({ err: error }, message),
     }),
     metering,

@@ -115,14 +115,25 @@ describe('subscriptions', () => {
     expect(row?.status).toBe('ended');
   });
 
-  it('keeps the product while another subscription to it lives', async () => {
+  it('refuses a second live subscription to the same plan: it ends at once and holds nothing up', async () => {
     const bob = await createCustomer(server);
     const first = containersPlan(bob);
     const second = containersPlan(bob);
     await apply([{ kind: 'subscription-activated', ...first }]);
     await apply([{ kind: 'subscription-activated', ...second }]);
+    const statuses = (await server.services.billing.subscriptionsOf(bob.customerId)).map((row) => [
+      row.externalId,
+      row.status,
+      row.duplicateOf,
+    ]);
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        [first.subscription, 'active', null],
+        [second.subscription, 'ended', first.subscription],
+      ]),
+    );
     await apply([{ kind: 'subscription-ended', ...first }]);
-    expect(await scopesOf(server, bob, 'serverless-container')).toEqual(['create']);
+    expect(await scopesOf(server, bob, 'serverless-container')).toEqual(['create-limited']);
   });
 
   it('grants cloud-database for the cloud databases plan', async () => {

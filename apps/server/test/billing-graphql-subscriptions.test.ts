@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './generated/billing/gql.ts';
 import { checkoutUrl, GOOD_CARD, postForm, rows, scopesOf, sql } from './support/billing.ts';
@@ -8,6 +7,7 @@ import { CREATE_CLUSTER, waitForCluster } from './support/database-clusters.ts';
 import { billingApi, expectGraphQLError } from './support/http.ts';
 import { seedNamespace } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { deliverStripeEvent } from './support/stripe-events.ts';
 import { startStripeStandIn } from './support/stripe-stand-in.ts';
 
 // Subscriptions live and end with what they pay for: a deleted cluster's plan ends at the end of its paid
@@ -295,40 +295,22 @@ describe('with Stripe', () => {
     const customer = await createCustomer(server);
     const resourceId = String(customer.customerId);
     const subscription = await stripeSubscription(customer, CONTAINERS, resourceId);
-    const updated = (cancel: boolean) => {
-      const payload = JSON.stringify({
-        id: `evt_${randomBytes(8).toString('hex')}`,
-        object: 'event',
-        type: 'customer.subscription.updated',
-        created: Math.floor(Date.now() / 1000),
-        data: {
-          object: {
-            id: subscription,
-            object: 'subscription',
-            customer: `cus_${randomBytes(6).toString('hex')}`,
-            status: 'active',
-            cancel_at_period_end: cancel,
-            metadata: { customerId: resourceId, planId: CONTAINERS, resourceId },
-            items: { data: [{ current_period_end: Math.floor(Date.now() / 1000) + 86_400 }] },
-          },
-        },
+    const updated = (cancel: boolean) =>
+      deliverStripeEvent(server.url, WEBHOOK_SECRET, 'customer.subscription.updated', {
+        id: subscription,
+        object: 'subscription',
+        customer: `cus_${randomBytes(6).toString('hex')}`,
+        status: 'active',
+        cancel_at_period_end: cancel,
+        metadata: { customerId: resourceId, planId: CONTAINERS, resourceId },
+        items: { data: [{ current_period_end: Math.floor(Date.now() / 1000) + 86_400 }] },
       });
-      const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-      });
-      return fetch(`${server.url}/billing/webhooks/stripe`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: payload,
-      });
-    };
-    expect((await updated(true)).status).toBe(200);
+    expect(await updated(true)).toBe(200);
     expect(await subscriptionTo(server, customer, CONTAINERS)).toMatchObject({
       cancelAtPeriodEnd: true,
       resumable: true,
     });
-    expect((await updated(false)).status).toBe(200);
+    expect(await updated(false)).toBe(200);
     expect(await subscriptionTo(server, customer, CONTAINERS)).toMatchObject({ cancelAtPeriodEnd: false });
     // Stripe told us: nothing to tell it back.
     expect(updatesOf(subscription)).toEqual([]);

@@ -34,6 +34,7 @@ describe.skipIf(!reachable)('the CloudNativePG database cluster driver', () => {
     engine: 'postgresql',
     version: '16',
     planId: 's-1',
+    stopped: false,
     placement: { hostname: 'orders-shop.db.apps.example.com', port: 5432, namePrefix: '' },
     databases: [{ name: names.database, status: 'creating' }],
     users: [

@@ -103,6 +103,7 @@ const cluster: ClusterState = {
   engine: 'postgresql',
   version: '16',
   planId: 'm-3',
+  stopped: false,
   placement: { hostname: 'orders-shop.db.apps.example.com', port: 5432, namePrefix: '' },
   databases: [
     { name: 'orders', status: 'ready' },
@@ -340,6 +341,16 @@ describe('database clusters', () => {
     });
     expect(byKind(objects, 'postgresql.cnpg.io/v1', 'Cluster')[0]?.spec).toMatchObject({ instances: 1 });
     await check('database-cluster-single', objects);
+  });
+});
+
+describe('a stopped cluster', () => {
+  it('is hibernated: the Cluster carries CloudNativePG hibernation annotation, which goes when it runs again', async () => {
+    const metadataOf = (stopped: boolean) =>
+      byKind(renderDatabaseCluster({ ...cluster, stopped }), 'postgresql.cnpg.io/v1', 'Cluster')[0]?.metadata;
+    expect(metadataOf(true)?.annotations).toEqual({ 'cnpg.io/hibernation': 'on' });
+    expect(metadataOf(false)?.annotations).toBeUndefined();
+    await check('database-cluster-stopped', renderDatabaseCluster({ ...cluster, stopped: true }));
   });
 });
 

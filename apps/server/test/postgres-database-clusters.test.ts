@@ -79,6 +79,7 @@ describe('postgres database cluster driver without a server', () => {
       engine: 'postgresql',
       version: '16',
       planId: 'db-s',
+      stopped: false,
       placement: { hostname: 'db.example.net', port: 6543, namePrefix: '' },
       databases: [],
       users: [user('admin')],
@@ -125,6 +126,7 @@ describe.runIf(available)(title, () => {
       engine: 'postgresql',
       version: '16',
       planId: 'db-s',
+      stopped: false,
       placement: driver.placement({ id, name: 'shop', namespace: 'acme', engine: 'postgresql' }),
       databases,
       users,
@@ -226,6 +228,26 @@ describe.runIf(available)(title, () => {
       database: `${neighbour.placement.namePrefix}app`,
     });
     await expect(intruder.connect()).rejects.toThrow('permission denied for database');
+  });
+
+  it('lets nobody in while the cluster is stopped, ends open sessions, keeps the data, and lets them in again', async () => {
+    const writer = user('writer', [{ databaseName: 'app', permission: 'READ_WRITE' }]);
+    const owner = user('admin');
+    const state = cluster([database('app')], [owner, writer]);
+    await driver.apply(state);
+    const open = await connect(state, writer, 'app');
+    await open.query("CREATE TABLE kept (note text); INSERT INTO kept VALUES ('still here')");
+    open.on('error', () => undefined);
+
+    await driver.apply({ ...state, stopped: true });
+    await expect(open.query('SELECT 1')).rejects.toThrow();
+    for (const role of [writer, owner]) {
+      await expect(connect(state, role, 'app')).rejects.toThrow('is not permitted to log in');
+    }
+
+    await driver.apply(state);
+    const again = await connect(state, writer, 'app');
+    expect((await again.query('SELECT note FROM kept')).rows).toEqual([{ note: 'still here' }]);
   });
 
   it('sets a new password on every apply, which the server then holds instead of the old one', async () => {

@@ -69,6 +69,8 @@ const eventKinds: Partial<Record<string, EventKind>> = {
   RUN_STARTED: { label: 'Run started', icon: mdiPlay, tone: 'default' },
   RUN_FINISHED: { label: 'Run finished', icon: mdiFlagCheckered, tone: 'default' },
   VOLUME_GROWN: { label: 'Volume grown', icon: mdiHarddiskPlus, tone: 'info' },
+  STOPPED_UNPAID: { label: 'Stopped: plan unpaid', icon: mdiStopCircleOutline, tone: 'error' },
+  STARTED_PAID: { label: 'Started: plan paid', icon: mdiPlayCircleOutline, tone: 'success' },
 };
 
 /** `Replica failed` for `REPLICA_FAILED`, with its icon and colour. */

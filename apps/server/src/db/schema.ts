@@ -291,10 +291,12 @@ export const billingSubscriptions = pgTable('billing_subscriptions', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   endedAt: timestamptz('ended_at'),
-  // 0018: ends at current_period_end instead of renewing; its resource is gone; the provider knows.
+  // 0018: ends at current_period_end instead of renewing; its resource is gone; the provider knows; the
+  // live subscription (external id) this one duplicated, for which it was refused.
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   resourceDeleted: boolean('resource_deleted').notNull().default(false),
   providerSynced: boolean('provider_synced').notNull().default(true),
+  duplicateOf: text('duplicate_of'),
 });
 
 export const billingEvents = pgTable(
@@ -419,6 +421,9 @@ export const databaseClusters = pgTable('database_clusters', {
   locked: boolean('locked').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   modifiedAt: timestamptz('modified_at'),
+  // 0018: since when its own plan is unpaid (null: paid), and whether it was stopped for that.
+  unpaidSince: timestamptz('unpaid_since'),
+  stoppedUnpaid: boolean('stopped_unpaid').notNull().default(false),
 });
 
 export type DatabasePermission = 'READ_ONLY' | 'READ_WRITE';

@@ -42,6 +42,8 @@ export interface ClusterState {
   placement: ClusterPlacement;
   databases: ClusterDatabaseState[];
   users: ClusterUserState[];
+  /** Stopped (its plan unpaid past the grace period): everything is kept, nobody can connect. */
+  stopped: boolean;
 }
 
 export interface DatabaseClusterDriver {

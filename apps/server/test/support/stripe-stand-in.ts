@@ -9,14 +9,18 @@ export interface StripeRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
-  /** The form-encoded body as Stripe's bracket keys, e.g. `line_items[0][price]`. */
+  /** The query and form-encoded body as Stripe's bracket keys, e.g. `line_items[0][price]`. */
   params: Record<string, string>;
 }
 
 const random = () => randomBytes(12).toString('hex');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function answer(path: string, params: Record<string, string>): { status: number; body: object } {
+function answer(
+  method: string,
+  path: string,
+  params: Record<string, string>,
+): { status: number; body: object } {
   const metadata = Object.fromEntries(
     Object.entries(params)
       .filter(([key]) => /^metadata\[[^\]]+\]$/.test(key))
@@ -68,10 +72,46 @@ function answer(path: string, params: Record<string, string>): { status: number;
       body: {
         id: subscription,
         object: 'subscription',
-        status: 'active',
+        status: method === 'DELETE' ? 'canceled' : 'active',
         cancel_at_period_end: params.cancel_at_period_end === 'true',
+        // Its first invoice, named after it so a test can follow a refund back to it.
+        latest_invoice: `in_${subscription}`,
         metadata,
         livemode: false,
+      },
+    };
+  }
+  if (path === '/v1/invoice_payments') {
+    const invoice = params.invoice ?? '';
+    return {
+      status: 200,
+      body: {
+        object: 'list',
+        url: '/v1/invoice_payments',
+        has_more: false,
+        data: [
+          {
+            id: `inpay_${random()}`,
+            object: 'invoice_payment',
+            invoice,
+            status: 'paid',
+            is_default: true,
+            payment: { type: 'payment_intent', payment_intent: `pi_${invoice}` },
+          },
+        ],
+      },
+    };
+  }
+  if (path === '/v1/refunds') {
+    return {
+      status: 200,
+      body: {
+        id: `re_${random()}`,
+        object: 'refund',
+        payment_intent: params.payment_intent,
+        reason: params.reason ?? null,
+        status: 'succeeded',
+        metadata,
       },
     };
   }
@@ -88,10 +128,14 @@ export async function startStripeStandIn() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const path = (request.url ?? '/').split('?')[0] ?? '/';
-      const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      requests.push({ method: request.method ?? '', path, headers: request.headers, params });
-      const { status, body } = failures.shift() ?? answer(path, params);
+      const [path = '/', query = ''] = (request.url ?? '/').split('?');
+      const params = Object.fromEntries([
+        ...new URLSearchParams(query),
+        ...new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+      ]);
+      const method = request.method ?? '';
+      requests.push({ method, path, headers: request.headers, params });
+      const { status, body } = failures.shift() ?? answer(method, path, params);
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${random()}` });
       response.end(JSON.stringify(body));
     });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Environment } from '../../environment.ts';
-import { createFulfilment } from './fulfilment.ts';
+import { createFulfilment, type ResourcePlanPaid } from './fulfilment.ts';
 import type { Metering } from '../metering/service.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createLocalRenewals } from './local/renewals.ts';
@@ -29,23 +29,31 @@ export function createBilling(deps: {
   db: Db;
   metering: Metering;
   clusterOf: ClusterLookup;
+  resourcePlanPaid: ResourcePlanPaid;
   warn: (message: string, error: unknown) => void;
 }) {
   const store = createBillingStore(deps.db);
-  const fulfilment = createFulfilment(deps.db);
+  const fulfilment = createFulfilment(deps.db, deps.resourcePlanPaid);
   const provider: BillingProvider =
     deps.env.BILLING_PROVIDER === 'stripe'
-      ? createStripeProvider({ settings: stripeSettings(deps.env), db: deps.db, fulfilment })
+      ? createStripeProvider({
+          settings: stripeSettings(deps.env),
+          db: deps.db,
+          fulfilment,
+          afterEvent: () => service.tellProviderPending(),
+        })
       : createLocalProvider({ publicUrl: deps.env.PUBLIC_URL, store, fulfilment });
   const renewals = createLocalRenewals({ store, fulfilment, metering: deps.metering });
+  const service = createBillingService({
+    db: deps.db,
+    publicUrl: deps.env.PUBLIC_URL,
+    provider,
+    store,
+    clusterOf: deps.clusterOf,
+    warn: deps.warn,
+  });
   return {
-    ...createBillingService({
-      publicUrl: deps.env.PUBLIC_URL,
-      provider,
-      store,
-      clusterOf: deps.clusterOf,
-      warn: deps.warn,
-    }),
+    ...service,
     provider,
     fulfilment,
     /** Charges local subscriptions whose period ended (hourly); Stripe runs its own billing cycle. */

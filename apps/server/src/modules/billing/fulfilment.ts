@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createAccountStore } from '../accounts/store.ts';
-import { PRODUCT_PLANS, plansGranting } from './plans.ts';
+import { createAuditStore } from '../audit/store.ts';
+import { BILLABLE_PLANS, CLUSTER_PLANS, PRODUCT_PLANS, plansGranting } from './plans.ts';
 import type {
   BillingChange,
   BillingEvent,
@@ -10,7 +11,13 @@ import type {
   SubscriptionFacts,
   SubscriptionStatus,
 } from './provider.ts';
-import { billingCustomers, billingEvents, billingInvoices, billingSubscriptions } from '../../db/schema.ts';
+import {
+  billingCustomers,
+  billingEvents,
+  billingInvoices,
+  billingSubscriptions,
+  customers,
+} from '../../db/schema.ts';
 
 /**
  * Failed payments in a row (no successful one between them) that suspend the customer with PAYMENT_ISSUES.
@@ -26,13 +33,108 @@ export type FulfilmentResult = 'applied' | 'duplicate';
  * Applies billing events: each (provider, event id) once, its changes and the billing_events row that
  * records it in one transaction, so a redelivered or concurrently delivered event changes nothing twice.
  */
-export function createFulfilment(db: Db) {
+/**
+ * Told, in the fulfilment's transaction, when the subscription to a resource's own plan (a database
+ * cluster's) becomes live or stops being paid: the resource's module marks it unpaid, stops or starts it.
+ */
+export type ResourcePlanPaid = (
+  tx: Db,
+  customerId: number,
+  resourceId: string,
+  paid: boolean,
+) => Promise<void>;
+
+export function createFulfilment(db: Db, resourcePlanPaid: ResourcePlanPaid) {
+  /**
+   * The external id of another subscription of the customer to the same plan for the same resource that
+   * has not ended: what a newcomer would duplicate (apply() holds the customer's lock).
+   */
+  async function liveTwin(tx: Db, provider: BillingProviderName, facts: SubscriptionFacts) {
+    const rows = await tx
+      .select({ provider: billingSubscriptions.provider, externalId: billingSubscriptions.externalId })
+      .from(billingSubscriptions)
+      .where(
+        and(
+          eq(billingSubscriptions.customerId, facts.customerId),
+          eq(billingSubscriptions.planId, facts.planId),
+          eq(billingSubscriptions.resourceId, facts.resourceId),
+          ne(billingSubscriptions.status, 'ended'),
+        ),
+      );
+    return rows.find((row) => row.provider !== provider || row.externalId !== facts.subscription)?.externalId;
+  }
+
+  /**
+   * Records a second subscription to a plan for the same resource as ended at once, a duplicate of `twin`:
+   * it grants nothing, and the provider is to cancel it and refund its payment (the local provider charged
+   * nothing, see isRefusedDuplicate). The customer's audit log says so.
+   */
+  async function refuseDuplicate(
+    tx: Db,
+    provider: BillingProviderName,
+    facts: SubscriptionFacts,
+    twin: string,
+  ) {
+    const [refused] = await tx
+      .insert(billingSubscriptions)
+      .values({
+        provider,
+        externalId: facts.subscription,
+        customerId: facts.customerId,
+        planId: facts.planId,
+        resourceId: facts.resourceId,
+        status: 'ended',
+        endedAt: new Date(),
+        duplicateOf: twin,
+        providerSynced: provider === 'local',
+      })
+      .onConflictDoNothing()
+      .returning({ id: billingSubscriptions.id });
+    if (!refused) return;
+    const plan = BILLABLE_PLANS.get(facts.planId)?.name ?? facts.planId;
+    await createAuditStore(tx).insert({
+      customerId: facts.customerId,
+      accountId: null,
+      eventType: 'delete',
+      modelName: 'Subscription',
+      modelId: refused.id,
+      changeSet: [
+        {
+          name: 'refused',
+          oldValue: null,
+          newValue: `A second subscription to ${plan} for the same resource: cancelled, ${provider === 'local' ? 'nothing charged' : 'its payment refunded'}; ${twin} goes on`,
+        },
+      ],
+      tags: [`plan:${facts.planId}`],
+    });
+  }
+
+  /** Whether the provider's subscription was refused as a duplicate: its payments are refunded, not ours. */
+  async function isRefusedDuplicate(tx: Db, provider: BillingProviderName, subscription: string | undefined) {
+    if (subscription === undefined) return false;
+    const [row] = await tx
+      .select({ duplicateOf: billingSubscriptions.duplicateOf })
+      .from(billingSubscriptions)
+      .where(
+        and(eq(billingSubscriptions.provider, provider), eq(billingSubscriptions.externalId, subscription)),
+      );
+    return Boolean(row?.duplicateOf);
+  }
+
   async function upsertSubscription(
     tx: Db,
     provider: BillingProviderName,
     facts: SubscriptionFacts,
     status: SubscriptionStatus,
   ) {
+    if (status !== 'ended') {
+      const twin = await liveTwin(tx, provider, facts);
+      if (twin) {
+        await refuseDuplicate(tx, provider, facts, twin);
+        return;
+      }
+    }
+
     const values = {
       provider,
       externalId: facts.subscription,
@@ -45,7 +147,7 @@ export function createFulfilment(db: Db) {
       endedAt: status === 'ended' ? new Date() : null,
     };
     const { cancelAtPeriodEnd, providerSynced, resourceDeleted } = billingSubscriptions;
-    await tx
+    const changed = await tx
       .insert(billingSubscriptions)
       .values(values)
       .onConflictDoUpdate({
@@ -64,7 +166,12 @@ export function createFulfilment(db: Db) {
         },
         // An ended subscription stays ended: a late update of it (events arrive in any order) is dropped.
         setWhere: ne(billingSubscriptions.status, 'ended'),
-      });
+      })
+      .returning({ status: billingSubscriptions.status });
+    if (changed.length > 0 && CLUSTER_PLANS.has(facts.planId)) {
+      const paid = status === 'active' || status === 'past_due';
+      await resourcePlanPaid(tx, facts.customerId, facts.resourceId, paid);
+    }
   }
 
   /** A product plan's entitlement follows its subscriptions: held while any of them has not ended. */
@@ -155,12 +262,14 @@ export function createFulfilment(db: Db) {
         await syncProduct(tx, change.customerId, change.planId);
         return;
       case 'payment-failed':
+        if (await isRefusedDuplicate(tx, provider, change.subscription)) return;
         if (change.invoice) await recordInvoice(tx, provider, change.customerId, change.invoice, 'open');
         if ((await countPaymentFailure(tx, change.customerId)) >= FAILED_PAYMENTS_BEFORE_SUSPENSION) {
           await accounts.suspendUnlessSuspended(change.customerId, 'PAYMENT_ISSUES');
         }
         return;
       case 'payment-succeeded':
+        if (await isRefusedDuplicate(tx, provider, change.subscription)) return;
         if (change.invoice) await recordInvoice(tx, provider, change.customerId, change.invoice, 'paid');
         await tx
           .insert(billingCustomers)
@@ -196,12 +305,19 @@ export function createFulfilment(db: Db) {
     /** Applies the event unless this provider's event of this id was applied before. */
     async apply(event: BillingEvent): Promise<FulfilmentResult> {
       return db.transaction(async (tx) => {
+        // One customer's events are applied one at a time, the customer's row locked before any other (two
+        // subscriptions paid at once are decided one after the other; the rows written here reference the
+        // customer, and a key-share lock taken before this one could deadlock with it).
+        const customerId = event.changes[0]?.customerId;
+        if (customerId !== undefined) {
+          await tx.execute(sql`SELECT id FROM ${customers} WHERE id = ${customerId} FOR UPDATE`);
+        }
         const recorded = await tx
           .insert(billingEvents)
           .values({
             provider: event.provider,
             eventId: event.id,
-            customerId: event.changes[0]?.customerId ?? null,
+            customerId: customerId ?? null,
             changes: event.changes,
           })
           .onConflictDoNothing()

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { BillablePlan } from './plans.ts';
 
 // The seam between Berth and a card payment provider. A provider does two things for us: it hosts pages
@@ -32,6 +33,13 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** A checkout page the provider opened: its id (the session's), address and end. */
+export interface OpenedCheckout {
+  id: string;
+  url: string;
+  expiresAt: Date;
+}
+
 export interface DetailsRequest {
   customer: BillingCustomer;
   returnUrl: string;
@@ -39,8 +47,11 @@ export interface DetailsRequest {
 
 export interface BillingProvider {
   readonly name: BillingProviderName;
-  /** A hosted checkout page for one plan; the browser is sent there. */
-  createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+  /**
+   * A hosted checkout page for one plan; the browser is sent there. The caller records it (so it is handed
+   * out again while open) in the transaction `tx`, which the provider reads through too.
+   */
+  createCheckout(request: CheckoutRequest, tx: Db): Promise<OpenedCheckout>;
   /** A hosted page where the customer edits their billing details. */
   createDetailsPage(request: DetailsRequest): Promise<{ url: string }>;
   /** The provider's own HTTP paths under /billing (hosted pages, a webhook), mounted with the billing area. */
@@ -50,6 +61,11 @@ export interface BillingProvider {
    * provider's subscriptions are our rows themselves: it has nothing to be told.
    */
   setCancelAtPeriodEnd(subscription: string, cancel: boolean): Promise<void>;
+  /**
+   * Cancels a subscription refused as a second one to the same plan for the same resource, and refunds
+   * what was paid for it; done again it changes nothing. The local provider charged nothing for it.
+   */
+  refundDuplicate(subscription: string): Promise<void>;
 }
 
 /** Our subscription states; the entitlement of a product plan is held in every state but `ended`. */

@@ -23,6 +23,16 @@ function statusOf(row: { id: number; status: string }): SubscriptionStatus {
   return status;
 }
 
+/** A plan as the billing API shows it; one this version does not sell keeps its id as name and no price. */
+function billingPlan(planId: string) {
+  const plan = BILLABLE_PLANS.get(planId);
+  return {
+    id: planId,
+    name: plan?.name ?? planId,
+    price: plan ? { amountCents: plan.monthlyPriceCents, currency: plan.currency } : null,
+  };
+}
+
 /** Usage is priced in EUR (the price list's currency); cents are rounded where shown. */
 const euros = (cents: number) => ({ amountCents: Math.round(cents), currency: 'EUR' });
 
@@ -42,6 +52,29 @@ export const billingResolvers: Resolvers = {
     invoices: (_parent, _args, { account, services }) => services.billing.invoicesOf(account.customerId),
     invoice: (_parent, { number }, { account, services }) =>
       services.billing.invoiceOf(account.customerId, number),
+    unpaidResources: async (_parent, _args, { account, services }) => {
+      const [clusters, namespaces] = await Promise.all([
+        services.databaseClusters.list(account),
+        services.namespaces.list(account),
+      ]);
+      const namespaceNames = new Map(namespaces.map((namespace) => [namespace.id, namespace.name]));
+      return clusters
+        .filter(
+          (cluster): cluster is typeof cluster & { unpaidSince: Date } =>
+            cluster.unpaidSince !== null && cluster.state !== 'deleting',
+        )
+        .sort((a, b) => Number(a.unpaidSince) - Number(b.unpaidSince))
+        .map((cluster) => ({
+          id: String(cluster.id),
+          kind: 'DATABASE_CLUSTER',
+          name: cluster.name,
+          namespace: namespaceNames.get(cluster.namespaceId) ?? '',
+          plan: billingPlan(cluster.planId),
+          unpaidSince: cluster.unpaidSince,
+          stopsAt: services.databaseClusters.stopsAt(cluster),
+          stopped: cluster.stoppedUnpaid,
+        }));
+    },
     usage: async (_parent, period, { account, services }) => {
       const breakdown = await services.metering.priceBreakdown(account.customerId, period);
       const { namespaces } = breakdown;
@@ -78,14 +111,7 @@ export const billingResolvers: Resolvers = {
   },
   BillingSubscription: {
     id: (row) => String(row.id),
-    plan: (row) => {
-      const plan = BILLABLE_PLANS.get(row.planId);
-      return {
-        id: row.planId,
-        name: plan?.name ?? row.planId,
-        price: plan ? { amountCents: plan.monthlyPriceCents, currency: plan.currency } : null,
-      };
-    },
+    plan: (row) => billingPlan(row.planId),
     status: statusOf,
     resourceId: (row) => row.resourceId,
     resourceName: async (row, _args, { services }) => {

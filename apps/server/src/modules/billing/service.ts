@@ -54,6 +54,7 @@ export const isResumable = (row: SubscriptionRow) =>
  * resuming subscriptions.
  */
 export function createBillingService(deps: {
+  db: Db;
   publicUrl: string;
   provider: BillingProvider;
   store: BillingStore;
@@ -71,10 +72,14 @@ export function createBillingService(deps: {
     return row;
   }
 
-  /** Tells the provider the row's cancel_at_period_end; a failure is reported and left for the next try. */
+  /**
+   * Tells the provider what it does not know yet of the row: to refund and cancel a refused duplicate, or
+   * whether it ends at its period's end. A failure is reported and left for the next try.
+   */
   async function tellProvider(row: SubscriptionRow) {
     try {
-      await provider.setCancelAtPeriodEnd(row.externalId, row.cancelAtPeriodEnd);
+      if (row.duplicateOf) await provider.refundDuplicate(row.externalId);
+      else await provider.setCancelAtPeriodEnd(row.externalId, row.cancelAtPeriodEnd);
       await store.markSynced(row.id, row.cancelAtPeriodEnd);
     } catch (error) {
       deps.warn(`telling ${provider.name} about subscription ${row.externalId} failed`, error);
@@ -134,14 +139,38 @@ export function createBillingService(deps: {
       const { plan, resourceId } = CLUSTER_PLANS.has(planId)
         ? await clusterCheckout(account, planId, input.resourceId)
         : productCheckout(account, planId, input.resourceId);
-      if (await store.hasLiveSubscription(account.customerId, plan.id, resourceId)) {
-        throw conflict(`You already subscribe to ${plan.name}`);
-      }
-      return provider.createCheckout({
-        customer: billingCustomer(account),
-        plan,
-        resourceId,
-        ...returnUrls.checkout(plan.product ?? 'cloud-database'),
+      // One open checkout per customer, plan and resource: decided under the customer's lock, so two requests
+      // at once get the same page.
+      return deps.db.transaction(async (tx) => {
+        const txStore = createBillingStore(tx);
+        await txStore.lockCustomer(account.customerId);
+        if (await txStore.hasLiveSubscription(account.customerId, plan.id, resourceId)) {
+          throw conflict(`You already subscribe to ${plan.name}`);
+        }
+        // A page that stays open for at least a few minutes more: the customer still has to fill it in.
+        const openUntil = new Date(Date.now() + 5 * 60_000);
+        const open = await txStore.openCheckoutUrl(account.customerId, plan.id, resourceId, openUntil);
+        if (open) return { url: open };
+        const request = {
+          customer: billingCustomer(account),
+          plan,
+          resourceId,
+          ...returnUrls.checkout(plan.product ?? 'cloud-database'),
+        };
+        const page = await provider.createCheckout(request, tx);
+        await txStore.insertSession({
+          id: page.id,
+          kind: 'checkout',
+          customerId: account.customerId,
+          email: account.email,
+          planId: plan.id,
+          resourceId,
+          successUrl: request.successUrl,
+          cancelUrl: request.cancelUrl,
+          expiresAt: page.expiresAt,
+          url: page.url,
+        });
+        return { url: page.url };
       });
     },
 
@@ -172,7 +201,10 @@ export function createBillingService(deps: {
       return setCancelAtPeriodEnd(row, false);
     },
 
-    /** Tells the provider every cancellation (and resumption) it has not been told yet (each minute). */
+    /**
+     * Tells the provider every cancellation, resumption and refused duplicate it has not been told yet
+     * (each minute, and after each provider event).
+     */
     async tellProviderPending() {
       for (const row of await store.unsyncedSubscriptions(provider.name)) await tellProvider(row);
     },

@@ -1,6 +1,12 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingCustomers, billingInvoices, billingSessions, billingSubscriptions } from '../../db/schema.ts';
+import {
+  billingCustomers,
+  billingInvoices,
+  billingSessions,
+  billingSubscriptions,
+  customers,
+} from '../../db/schema.ts';
 
 export type BillingSession = typeof billingSessions.$inferSelect;
 export type NewBillingSession = typeof billingSessions.$inferInsert;
@@ -56,6 +62,19 @@ export function createBillingStore(db: Db) {
         .select()
         .from(billingSubscriptions)
         .where(and(eq(billingSubscriptions.customerId, customerId), eq(billingSubscriptions.id, id)));
+      return row;
+    },
+
+    async subscriptionByExternalId(
+      provider: string,
+      externalId: string,
+    ): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(eq(billingSubscriptions.provider, provider), eq(billingSubscriptions.externalId, externalId)),
+        );
       return row;
     },
 
@@ -177,6 +196,36 @@ export function createBillingStore(db: Db) {
           target: billingCustomers.customerId,
           set: { ...details, updatedAt: new Date() },
         });
+    },
+
+    /** Locks the customer's row until the transaction ends: their checkouts are decided one at a time. */
+    async lockCustomer(customerId: number) {
+      await db.execute(sql`SELECT id FROM ${customers} WHERE id = ${customerId} FOR UPDATE`);
+    },
+
+    /** The address of the customer's open checkout (not used, not expired by `at`) of this plan and resource. */
+    async openCheckoutUrl(
+      customerId: number,
+      planId: string,
+      resourceId: string,
+      at: Date,
+    ): Promise<string | undefined> {
+      const [row] = await db
+        .select({ url: billingSessions.url })
+        .from(billingSessions)
+        .where(
+          and(
+            eq(billingSessions.kind, 'checkout'),
+            eq(billingSessions.customerId, customerId),
+            eq(billingSessions.planId, planId),
+            eq(billingSessions.resourceId, resourceId),
+            isNull(billingSessions.usedAt),
+            gt(billingSessions.expiresAt, at),
+          ),
+        )
+        .orderBy(desc(billingSessions.expiresAt))
+        .limit(1);
+      return row?.url ?? undefined;
     },
 
     async insertSession(session: NewBillingSession) {

@@ -24,6 +24,7 @@ async function desiredState(tx: Db, cluster: ClusterRow, secretBox: SecretBox): 
     version: cluster.version,
     planId: cluster.planId,
     placement: { hostname: cluster.hostname, port: cluster.port, namePrefix: cluster.namePrefix },
+    stopped: cluster.stoppedUnpaid,
     databases: (databases.get(cluster.id) ?? []).map(({ name, status }) => ({ name, status })),
     users: (users.get(cluster.id) ?? []).map((user) => ({
       name: user.name,
@@ -56,7 +57,7 @@ export function databaseClusterProvisioning(
       }
       await driver.apply(state);
       await store.settleChildren(cluster.id);
-      await store.update(cluster.id, { state: 'running', locked: false });
+      await store.update(cluster.id, { state: cluster.stoppedUnpaid ? 'stopped' : 'running', locked: false });
     },
     async fail(tx, id) {
       await createClusterStore(tx).update(id, { state: 'failed', locked: false });

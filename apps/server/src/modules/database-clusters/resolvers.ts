@@ -84,6 +84,7 @@ export const databaseClusterResolvers: Resolvers = {
     adminUser: async (row, _args, context) =>
       (await userViews(row, context)).find((view) => view.user.role === 'admin') ?? null,
     databases: (row, _args, { loaders }) => loaders.databasesOfCluster(row.id),
+    unpaidStopAt: (row, _args, { services }) => services.databaseClusters.stopsAt(row),
   },
   DatabaseUser: {
     name: (view) => view.user.name,

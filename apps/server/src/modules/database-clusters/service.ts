@@ -20,6 +20,7 @@ import { namespaceForChange, type NamespaceService } from '../namespaces/service
 import { nameProblem } from '../namespaces/rules.ts';
 import type { NamespaceRow } from '../namespaces/store.ts';
 import { patchClusterContents, type ClusterContents } from './patch.ts';
+import { createClusterPayment } from './payment.ts';
 import { ADMIN_USER, findPlan, findVersion } from './rules.ts';
 import { createClusterStore, type ClusterRow, type ClusterUserRow } from './store.ts';
 import { ENGINE_VERSIONS } from './versions.ts';
@@ -70,8 +71,10 @@ export function createDatabaseClusterService(deps: {
   secretBox: SecretBox;
   namespaces: NamespaceService;
   driver: DatabaseClusterDriver;
+  unpaidGraceDays: number;
 }) {
   const { database, provisioner, secretBox, namespaces, driver } = deps;
+  const payment = createClusterPayment({ database, provisioner, graceDays: deps.unpaidGraceDays });
   const store = createClusterStore(database.db);
 
   /** The customer's cluster by namespace and name; another customer's is not found, like a missing one. */
@@ -228,6 +231,7 @@ export function createDatabaseClusterService(deps: {
   }
 
   return {
+    ...payment,
     list: (account: AccountWithCustomer) => store.listByCustomer(account.customerId),
     find,
     /** The customer's cluster by id (a subscription's resource); another customer's is undefined. */

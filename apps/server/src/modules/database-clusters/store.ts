@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { groupBy } from '../../batching.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -64,7 +64,16 @@ export function createClusterStore(db: Db) {
     async insert(values: Pick<ClusterRow, 'namespaceId' | 'name' | 'engine' | 'version' | 'planId'>) {
       const [row] = await db
         .insert(databaseClusters)
-        .values({ ...values, hostname: '', port: 0, namePrefix: '', state: 'creating', locked: true })
+        // Unpaid until a subscription to its plan says otherwise (billing's fulfilment).
+        .values({
+          ...values,
+          hostname: '',
+          port: 0,
+          namePrefix: '',
+          state: 'creating',
+          locked: true,
+          unpaidSince: new Date(),
+        })
         .returning();
       if (!row) throw new Error('database cluster insert returned nothing');
       return row;
@@ -72,7 +81,12 @@ export function createClusterStore(db: Db) {
 
     async update(
       id: number,
-      values: Partial<Pick<ClusterRow, 'state' | 'locked' | 'hostname' | 'port' | 'namePrefix'>>,
+      values: Partial<
+        Pick<
+          ClusterRow,
+          'state' | 'locked' | 'hostname' | 'port' | 'namePrefix' | 'unpaidSince' | 'stoppedUnpaid'
+        >
+      >,
     ) {
       const [row] = await db
         .update(databaseClusters)
@@ -80,6 +94,27 @@ export function createClusterStore(db: Db) {
         .where(eq(databaseClusters.id, id))
         .returning();
       if (!row) throw new Error(`database cluster ${id} vanished`);
+      return row;
+    },
+
+    /** Running clusters unpaid since before `before` and not stopped for it yet. */
+    async unpaidSince(before: Date) {
+      return db
+        .select()
+        .from(databaseClusters)
+        .where(
+          and(
+            lt(databaseClusters.unpaidSince, before),
+            eq(databaseClusters.stoppedUnpaid, false),
+            eq(databaseClusters.state, 'running'),
+            eq(databaseClusters.locked, false),
+          ),
+        );
+    },
+
+    /** The cluster by id, its row locked until the transaction ends. */
+    async findByIdForUpdate(id: number) {
+      const [row] = await db.select().from(databaseClusters).where(eq(databaseClusters.id, id)).for('update');
       return row;
     },
 

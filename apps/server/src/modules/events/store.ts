@@ -23,7 +23,9 @@ export type RuntimeEventType =
   | 'SCALED'
   | 'RUN_STARTED'
   | 'RUN_FINISHED'
-  | 'VOLUME_GROWN';
+  | 'VOLUME_GROWN'
+  | 'STOPPED_UNPAID'
+  | 'STARTED_PAID';
 
 export type AuditEventType = 'CREATED' | 'CHANGED' | 'DELETED' | 'REVEALED';
 

@@ -5,7 +5,7 @@ import { ChangeInProgress } from '../driver.ts';
 import { grantInDatabase } from '../postgres/database-grants.ts';
 import { createClusterApi } from './cluster-api.ts';
 import type { KubernetesObject } from './objects.ts';
-import { groupRoles, renderDatabaseCluster, userSecretName } from './render-database-cluster.ts';
+import { groupRoles, HIBERNATION, renderDatabaseCluster, userSecretName } from './render-database-cluster.ts';
 
 // Database clusters run by CloudNativePG. apply() puts the cluster's objects on the cluster and resolves
 // once CloudNativePG reports it healthy, with every managed role reconciled and every database applied,
@@ -16,6 +16,7 @@ const POSTGRES_PORT = 5432;
 
 interface ClusterStatus {
   status?: {
+    conditions?: { type: string; status: string }[];
     instances?: number;
     readyInstances?: number;
     phase?: string;
@@ -77,6 +78,17 @@ export function createKubernetesDatabaseClusters(deps: {
     return null;
   }
 
+  /** Why a stopped cluster is not hibernated yet, or null once CloudNativePG says it is. */
+  function hibernating(applied: KubernetesObject[], cluster: ClusterState): string | null {
+    const clusterObject = applied.find((object) => object.kind === 'Cluster') as
+      (KubernetesObject & ClusterStatus) | undefined;
+    const conditions = clusterObject?.status?.conditions ?? [];
+    const done = conditions.some(
+      (condition) => condition.type === HIBERNATION && condition.status === 'True',
+    );
+    return done ? null : `cluster ${cluster.name} is being stopped (hibernation)`;
+  }
+
   /** The superuser's credentials, from the Secret CloudNativePG made for them (`<cluster>-superuser`). */
   async function superuser(cluster: ClusterState) {
     const secret = await api.read<KubernetesObject & { data?: Record<string, string> }>({
@@ -133,9 +145,10 @@ export function createKubernetesDatabaseClusters(deps: {
     async apply(cluster) {
       const objects = renderDatabaseCluster(cluster, deps.storageClassName);
       const applied = await api.apply(objects);
-      const waiting = pending(applied, cluster);
+      const waiting = cluster.stopped ? hibernating(applied, cluster) : pending(applied, cluster);
       if (waiting) throw new ChangeInProgress(waiting);
-      await grant(cluster);
+      // A hibernated cluster has no instance to grant in; its grants are run again when it comes back.
+      if (!cluster.stopped) await grant(cluster);
       // Users deleted from the cluster leave their password Secrets behind until now.
       for (const user of cluster.users.filter((candidate) => candidate.status === 'deleting')) {
         await api.remove({

@@ -11,6 +11,9 @@ import { publicPortsPolicy } from './render-namespace.ts';
 // What a group may do inside its database is SQL (database-grants.ts), run as the superuser once the cluster is up.
 
 const CLOUDNATIVE_PG_IMAGE = 'ghcr.io/cloudnative-pg/postgresql';
+/** CloudNativePG's annotation (and status condition type) of a hibernated cluster. */
+export const HIBERNATION = 'cnpg.io/hibernation';
+
 const POSTGRES_PORT = 5432;
 
 /** Kubernetes names allow no `_`; Berth's database and user names no `-`, so the mapping is one to one. */
@@ -93,7 +96,12 @@ export function renderDatabaseCluster(cluster: ClusterState, storageClass?: stri
   const clusterObject: KubernetesObject = {
     apiVersion: 'postgresql.cnpg.io/v1',
     kind: 'Cluster',
-    metadata: metadata(cluster.name),
+    metadata: {
+      ...metadata(cluster.name),
+      // CloudNativePG's declarative hibernation: the instances go, the volumes stay. Applied without it, the
+      // annotation (ours, server-side apply) is removed and the cluster comes back.
+      ...(cluster.stopped ? { annotations: { [HIBERNATION]: 'on' } } : {}),
+    },
     spec: {
       instances: plan.replicas,
       imageName: `${CLOUDNATIVE_PG_IMAGE}:${version.patchLevelVersion}`,

@@ -73,8 +73,9 @@ export function createPostgresDatabaseClusters(options: { adminUrl: string }): D
             : names.readers(grant.databaseName),
         );
 
+    const login = cluster.stopped ? 'NOLOGIN' : 'LOGIN';
     const leavingRoles = await onServer(async (server) => {
-      await ensureLogin(server, names.admin, admin.password);
+      await ensureLogin(server, names.admin, admin.password, login);
       for (const database of cluster.databases) {
         if (database.status === 'deleting') await dropDatabase(server, names, database.name);
       }
@@ -86,7 +87,7 @@ export function createPostgresDatabaseClusters(options: { adminUrl: string }): D
         databases.map((database) => names.writers(database.name)),
       );
       for (const user of users) {
-        await ensureLogin(server, names.user(user.name), user.password);
+        await ensureLogin(server, names.user(user.name), user.password, login);
         await setMemberships(server, names.prefix, names.user(user.name), groupsOf(user));
       }
       // A user whose role an earlier attempt dropped already has nothing left to give away.

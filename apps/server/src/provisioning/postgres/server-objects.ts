@@ -32,13 +32,24 @@ async function actAs(client: pg.ClientBase, role: string): Promise<void> {
   if (!found.rows[0]?.member) await client.query(`GRANT ${client.escapeIdentifier(role)} TO CURRENT_USER`);
 }
 
-/** Creates the login role, or sets its password again (a reset is the same statement as a repeat). */
-export async function ensureLogin(client: pg.ClientBase, role: string, password: string): Promise<void> {
+/**
+ * Creates the login role, or sets its password again (a reset is the same statement as a repeat). A role of
+ * a stopped cluster keeps its password but may not log in, and its open sessions end.
+ */
+export async function ensureLogin(
+  client: pg.ClientBase,
+  role: string,
+  password: string,
+  login: 'LOGIN' | 'NOLOGIN',
+): Promise<void> {
   const verb = (await roleExists(client, role)) ? 'ALTER' : 'CREATE';
   await client.query(
-    `${verb} ROLE ${client.escapeIdentifier(role)} LOGIN PASSWORD ${client.escapeLiteral(password)}`,
+    `${verb} ROLE ${client.escapeIdentifier(role)} ${login} PASSWORD ${client.escapeLiteral(password)}`,
   );
   await actAs(client, role);
+  if (login === 'NOLOGIN') {
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [role]);
+  }
 }
 
 async function ensureGroup(client: pg.ClientBase, role: string): Promise<void> {

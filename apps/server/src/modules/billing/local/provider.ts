@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Fulfilment } from '../fulfilment.ts';
 import { BILLABLE_PLANS } from '../plans.ts';
 import type { BillingProvider } from '../provider.ts';
-import type { BillingSession, BillingStore, NewBillingSession } from '../store.ts';
+import type { BillingSession, BillingStore } from '../store.ts';
 import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
 import { checkDetails, DETAILS_FIELDS } from './details-form.ts';
 import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
@@ -47,13 +47,11 @@ export function createLocalProvider(deps: {
 }): BillingProvider {
   const { store, fulfilment, now = () => new Date() } = deps;
 
-  async function openSession(
-    kind: BillingSession['kind'],
-    values: Omit<NewBillingSession, 'id' | 'kind' | 'expiresAt'>,
-  ) {
+  /** A new hosted page: its random id (the capability), address and end. */
+  function newPage(kind: BillingSession['kind']) {
     const id = `${kind === 'checkout' ? 'cs' : 'bd'}_${randomBytes(24).toString('base64url')}`;
-    await store.insertSession({ ...values, id, kind, expiresAt: new Date(now().getTime() + SESSION_TTL_MS) });
-    return { url: `${deps.publicUrl}${HOSTED_PATH}/${kind}/${id}` };
+    const url = `${deps.publicUrl}${HOSTED_PATH}/${kind}/${id}`;
+    return { id, url, expiresAt: new Date(now().getTime() + SESSION_TTL_MS) };
   }
 
   const html = (reply: FastifyReply, status: number, body: string) =>
@@ -160,6 +158,12 @@ export function createLocalProvider(deps: {
             ],
           });
           await store.useSession(session.id, now());
+          // Another checkout of the same plan and resource was paid first: this one was refused, uncharged.
+          const subscription = await store.subscriptionByExternalId('local', `sub_local_${reference}`);
+          if (subscription?.duplicateOf) {
+            const message = `You already subscribe to ${plan.name}. Nothing was charged.`;
+            return html(reply, 409, sessionGonePage(message, session.successUrl));
+          }
           return reply.redirect(session.successUrl, 303);
         },
       );
@@ -211,23 +215,23 @@ export function createLocalProvider(deps: {
 
   return {
     name: 'local',
-    createCheckout: ({ customer, plan, resourceId, successUrl, cancelUrl }) =>
-      openSession('checkout', {
-        customerId: customer.id,
-        email: customer.email,
-        planId: plan.id,
-        resourceId,
-        successUrl,
-        cancelUrl,
-      }),
-    createDetailsPage: ({ customer, returnUrl }) =>
-      openSession('details', {
+    // The checkout's session row is written by the caller (billing service), with what the page shows.
+    createCheckout: () => Promise.resolve(newPage('checkout')),
+    async createDetailsPage({ customer, returnUrl }) {
+      const { id, url, expiresAt } = newPage('details');
+      await store.insertSession({
+        id,
+        kind: 'details',
         customerId: customer.id,
         email: customer.email,
         successUrl: returnUrl,
         cancelUrl: returnUrl,
-      }),
+        expiresAt,
+      });
+      return { url };
+    },
     routes,
     setCancelAtPeriodEnd: () => Promise.resolve(),
+    refundDuplicate: () => Promise.resolve(),
   };
 }

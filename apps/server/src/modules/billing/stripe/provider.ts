@@ -6,6 +6,7 @@ import { badInput, conflict } from '../../../errors.ts';
 import type { Fulfilment } from '../fulfilment.ts';
 import { PRODUCT_PLANS } from '../plans.ts';
 import type { BillingProvider } from '../provider.ts';
+import { createBillingStore } from '../store.ts';
 import { createStripeCustomerStore } from './customers.ts';
 import { meaningOf, readEvent } from './events.ts';
 
@@ -51,6 +52,9 @@ async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
+
 const badRequest = (reply: FastifyReply, message: string) =>
   reply.code(400).send({ error: 'BAD_REQUEST', message });
 
@@ -58,6 +62,8 @@ export function createStripeProvider(deps: {
   settings: StripeSettings;
   db: Db;
   fulfilment: Fulfilment;
+  /** Does at once what an applied event asks of Stripe (a refused duplicate's refund and cancellation). */
+  afterEvent: () => Promise<void>;
 }): BillingProvider {
   const { settings, fulfilment } = deps;
   const unpriced = [...PRODUCT_PLANS.keys()].find((planId) => !settings.prices[planId]);
@@ -66,6 +72,7 @@ export function createStripeProvider(deps: {
   }
   const stripe = stripeClient(settings);
   const customers = createStripeCustomerStore(deps.db);
+  const sessions = createBillingStore(deps.db);
 
   async function routes(app: FastifyInstance) {
     // Only this scope reads bodies as raw bytes: the signature is over the exact bytes Stripe sent.
@@ -106,6 +113,10 @@ export function createStripeProvider(deps: {
         }
         if (meaning.stripeCustomer) await customers.remember(meaning.customerId, meaning.stripeCustomer);
         const result = await fulfilment.apply({ provider: 'stripe', id: event.id, changes: meaning.changes });
+        // A completed checkout's page is not handed out again.
+        if (event.type === 'checkout.session.completed')
+          await sessions.useSession(event.data.object.id, new Date());
+        if (result === 'applied') await deps.afterEvent();
         return reply.code(200).send({ received: true, applied: result === 'applied' });
       });
     });
@@ -114,13 +125,13 @@ export function createStripeProvider(deps: {
   return {
     name: 'stripe',
 
-    async createCheckout({ customer, plan, resourceId, successUrl, cancelUrl }) {
+    async createCheckout({ customer, plan, resourceId, successUrl, cancelUrl }, tx) {
       const price = settings.prices[plan.id];
       // Product plans must have a price to start (checked above); a cluster plan may be left unsold.
       if (!price)
         throw badInput('planId', `${plan.name} cannot be bought here yet; contact customer support`);
       const metadata = { customerId: String(customer.id), planId: plan.id, resourceId };
-      const stripeCustomer = await customers.stripeCustomerOf(customer.id);
+      const stripeCustomer = await createStripeCustomerStore(tx).stripeCustomerOf(customer.id);
       const session = await callStripe('checkout session', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -134,7 +145,7 @@ export function createStripeProvider(deps: {
         }),
       );
       if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no url`);
-      return { url: session.url };
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
 
     async createDetailsPage({ customer, returnUrl }) {
@@ -154,6 +165,28 @@ export function createStripeProvider(deps: {
       await callStripe('subscription update', () =>
         stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel }),
       );
+    },
+
+    async refundDuplicate(subscription) {
+      const found = await callStripe('subscription', () => stripe.subscriptions.retrieve(subscription));
+      const invoice = idOf(found.latest_invoice);
+      const payments = invoice
+        ? await callStripe('invoice payments', () => stripe.invoicePayments.list({ invoice, status: 'paid' }))
+        : { data: [] };
+      for (const { payment } of payments.data) {
+        const intent = idOf(payment.payment_intent);
+        if (!intent) continue;
+        // The idempotency key makes a second try (after a failure further on) refund nothing twice.
+        await callStripe('refund', () =>
+          stripe.refunds.create(
+            { payment_intent: intent, reason: 'duplicate', metadata: { subscription } },
+            { idempotencyKey: `berth-duplicate-${subscription}-${intent}` },
+          ),
+        );
+      }
+      if (found.status !== 'canceled') {
+        await callStripe('subscription cancel', () => stripe.subscriptions.cancel(subscription));
+      }
     },
   };
 }
