@@ -32,7 +32,12 @@ test('a suspended customer sees why, has no create action, and is not allowed to
   await admin('customer', 'suspend', '--email', customer.email, '--reason', 'PAYMENT_ISSUES');
 
   await openSignedIn(page, namespacesPath, customer);
-  await expect(page.getByText('Your account is suspended (payment issues)')).toBeVisible();
+  // The API's own refusal, with the way to pay (cancel-subscription.spec.ts follows it).
+  await expect(
+    page.getByText(
+      'Your account is suspended because of payment issues, so nothing can be created, grown or changed: pay the open invoice on the billing page.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No namespaces yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create namespace' })).toHaveCount(0);
   await expectAccessible(page);

@@ -1,5 +1,5 @@
 import { graphql, http, HttpResponse } from 'msw';
-import type { AccountQuery } from '../../src/gql/graphql.ts';
+import type { AccountQuery, SuspendedReason } from '../../src/gql/graphql.ts';
 import { namespace, type ContainerRow, type VolumeRow } from './fixtures.ts';
 
 // What the platform and the identity provider answer in unit tests unless a test says otherwise
@@ -16,6 +16,14 @@ export const account: AccountQuery['account'] = {
   name: 'Ada Lovelace',
   customer: { id: 'customer-1', name: 'Analytical Engines', recurringPayment: true, suspendedReason: null },
 };
+
+/** The signed-in account's customer is suspended for `reason` (its permissions: none, `permissions()`). */
+export const suspendedAccount = (reason: SuspendedReason) =>
+  graphql.query('Account', () =>
+    HttpResponse.json({
+      data: { account: { ...account, customer: { ...account.customer, suspendedReason: reason } } },
+    }),
+  );
 
 /**
  * The identity provider's answer to the UMA permissions request: these scopes on serverless containers, and

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { accessStatus, formatSuspendedReason, mayCreate } from '../../src/lib/auth/access.ts';
+import { accessStatus, mayCreate } from '../../src/lib/auth/access.ts';
 import { fetchPermissions } from '../../src/lib/auth/permissions.ts';
+import { policyCustomer } from '../../src/lib/auth/refusal.ts';
 import { server } from '../support/server.ts';
 
 describe('access status', () => {
@@ -30,11 +31,20 @@ describe('access status', () => {
     expect(mayCreate(accessStatus({ 'serverless-container': ['create'] }), 5)).toBe(true);
     expect(mayCreate(accessStatus({}), 0)).toBe(false);
   });
+});
 
-  it('shows the suspension reason in words', () => {
-    expect(formatSuspendedReason('PAYMENT_ISSUES')).toBe('payment issues');
-    expect(formatSuspendedReason('SUPPORTING_PROHIBITED_CONTENT')).toBe('supporting prohibited content');
-    expect(formatSuspendedReason(null)).toBe('unknown reason');
+describe('the customer as the access policy sees it', () => {
+  it('subscribes to the products whose create it holds; create-limited is the free start, no product', () => {
+    expect(
+      policyCustomer(null, {
+        'serverless-container': ['create-limited'],
+        'cloud-database': ['create'],
+      }),
+    ).toEqual({ suspendedReason: null, products: ['cloud-database'] });
+    expect(policyCustomer('PAYMENT_ISSUES', {})).toEqual({
+      suspendedReason: 'PAYMENT_ISSUES',
+      products: [],
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import {
   serveInvoices,
   serveUsage,
 } from '../support/billing.ts';
-import { permissions } from '../support/handlers.ts';
+import { permissions, suspendedAccount } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -163,11 +163,17 @@ describe('billing page', () => {
     expect(subscriptions.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('shows why a suspended customer is suspended, and what lifts a suspension for payment issues', async () => {
+  it('says why a suspended customer is suspended as the API does, once, and how a payment lifts it', async () => {
     serveBilling({ ...paying, customer: { id: 'customer-1', suspendedReason: 'PAYMENT_ISSUES' } });
+    server.use(suspendedAccount('PAYMENT_ISSUES'), permissions());
     openBilling();
-    expect(await screen.findByText('Your account is suspended for payment issues')).toBeVisible();
+    const sentence =
+      'Your account is suspended because of payment issues, so nothing can be created, grown or changed: pay the open invoice on the billing page.';
+    expect(await screen.findByText(sentence)).toBeVisible();
     expect(screen.getByText(/The next successful payment lifts the suspension/)).toBeVisible();
+    // The banner the other pages show stays off the page that says it already.
+    await screen.findByRole('region', { name: 'Usage this month' });
+    expect(screen.getAllByText(/Your account is suspended/)).toHaveLength(1);
   });
 
   it('opens the hosted billing-details page', async () => {

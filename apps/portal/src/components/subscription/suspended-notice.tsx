@@ -1,12 +1,24 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { useRefusal } from '../../lib/auth/refusal.ts';
+import { NextStepLink } from './next-step-link.tsx';
 
-export function SuspendedNotice({ reason }: { reason: string }) {
+/**
+ * Why a suspended customer cannot create, in the words the API refuses with, and the way to lift it (the
+ * Billing page for payment issues). Every suspension refuses creating alike, whatever the product.
+ */
+export function SuspendedNotice() {
+  const refusal = useRefusal('serverless-container', 'create');
+  if (!refusal) return null;
   return (
     <Alert severity="error" variant="outlined" sx={{ mb: 3 }}>
-      <AlertTitle>Your account is suspended ({reason})</AlertTitle>
-      You can still see your resources, but you cannot create new ones. Contact customer support to lift the
-      suspension.
+      {refusal.message}
+      <NextStepLink
+        refusal={refusal}
+        area="serverless-container"
+        variant="outlined"
+        // On a line of its own under the sentence.
+        sx={{ display: 'flex', width: 'fit-content', mt: 1.5 }}
+      />
     </Alert>
   );
 }

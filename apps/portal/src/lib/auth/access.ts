@@ -28,11 +28,6 @@ export function mayCreate(access: AccessStatus, existingCount: number): boolean 
   return access.fullAccess || (access.restricted && existingCount === 0);
 }
 
-/** `PAYMENT_ISSUES` → `payment issues`; no reason on record → `unknown reason`. */
-export function formatSuspendedReason(reason: string | null | undefined): string {
-  return reason ? reason.toLowerCase().replaceAll('_', ' ') : 'unknown reason';
-}
-
 /** What a restricted customer may create without a subscription, said where the limit stops them. */
 export const planLimitReasons = {
   namespace: 'Without a subscription you can have one namespace.',

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { formatSuspendedReason } from '../../../lib/auth/access.ts';
 import { useAccess, useAccount } from '../../../lib/auth/queries.ts';
 import { checkoutProductAt, readCheckoutReturn } from '../../../lib/billing/checkout-return.ts';
 import { useSubscriptionRequestedAt } from '../../../lib/billing/subscription-request.ts';
@@ -17,8 +16,12 @@ const SubscriptionActivation = lazy(() =>
   })),
 );
 
+// Pages that give a suspended customer the reason themselves: the Billing page (with how a payment lifts it)
+// and the not-allowed page.
+const pagesSayingSuspension = /^\/(account\/billing|not-allowed)\/?$/;
+
 /**
- * Tells a suspended customer why, and that creating is off until the suspension is lifted; takes a customer
+ * Tells a suspended customer why creating is off, and what lifts the suspension; takes a customer
  * back from the serverless-containers checkout and shows that subscription being activated (the cloud
  * databases' pages take their own checkouts back).
  */
@@ -33,6 +36,9 @@ export function AccessBanner() {
         : null,
   });
   const pending = useSubscriptionRequestedAt(accountId) !== null;
+  const saidByPage = useRouterState({
+    select: ({ location }) => pagesSayingSuspension.test(location.pathname),
+  });
   return (
     <>
       {accountId && (checkout || pending) && (
@@ -40,9 +46,9 @@ export function AccessBanner() {
           <SubscriptionActivation accountId={accountId} checkout={checkout} />
         </Suspense>
       )}
-      {access?.suspended && (
+      {access?.suspended && !saidByPage && (
         <Suspense>
-          <SuspendedNotice reason={formatSuspendedReason(account.data?.customer.suspendedReason)} />
+          <SuspendedNotice />
         </Suspense>
       )}
     </>

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -12,8 +11,8 @@ import { MdiIcon } from '../../../components/mdi-icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Section } from '../../../components/section.tsx';
 import { UpgradeCallToAction, useOpenHostedPage } from '../../../components/subscription/on-demand.ts';
-import { formatSuspendedReason } from '../../../lib/auth/access.ts';
 import { useAccess } from '../../../lib/auth/queries.ts';
+import { useRefusal } from '../../../lib/auth/refusal.ts';
 import type { BillingOverviewQuery } from '../../../gql/billing/graphql.ts';
 import { billingOverviewQueryOptions } from '../api/get-billing-overview.ts';
 import { describeCard } from '../components/billing-format.ts';
@@ -43,13 +42,19 @@ function UpdateBillingDetailsButton() {
   );
 }
 
-function Suspension({ reason }: { reason: string }) {
+/** The API's sentence for a suspended customer; for payment issues, how paying here lifts the suspension. */
+function Suspension() {
+  const refusal = useRefusal('serverless-container', 'create');
+  if (!refusal) return null;
   return (
     <Alert severity="error" variant="outlined">
-      <AlertTitle>Your account is suspended for {formatSuspendedReason(reason)}</AlertTitle>
-      {reason === 'PAYMENT_ISSUES'
-        ? 'Payments for your subscription failed. The next successful payment lifts the suspension: check your card with your card issuer, or update your billing details.'
-        : 'Contact customer support to lift the suspension.'}
+      {refusal.message}
+      {refusal.next === 'pay-invoice' && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          The next successful payment lifts the suspension: check your card with your card issuer, or update
+          your billing details.
+        </Typography>
+      )}
     </Alert>
   );
 }
@@ -159,7 +164,7 @@ export function BillingPage() {
       {header}
       {data ? (
         <Stack spacing={3}>
-          {data.customer.suspendedReason && <Suspension reason={data.customer.suspendedReason} />}
+          {data.customer.suspendedReason && <Suspension />}
           <Subscriptions subscriptions={data.subscriptions} />
           <UsageSection />
           <InvoicesSection />

@@ -1,0 +1,43 @@
+import type { Area } from '@berth/rules';
+import type { ButtonProps } from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { linkOptions } from '@tanstack/react-router';
+import type { Refusal } from '../../lib/auth/refusal.ts';
+import { ButtonLink, type LinkTarget } from '../router-links.tsx';
+
+const billingPage = { label: 'Go to Billing', link: linkOptions({ to: '/account/billing' }) };
+
+/** Where each area's product is subscribed to (the lists offer the checkout). */
+const productPages: Record<Area, { label: string; link: LinkTarget }> = {
+  'serverless-container': {
+    label: 'Go to Namespaces',
+    link: linkOptions({ to: '/compute/serverless-containers' }),
+  },
+  'cloud-database': { label: 'Go to Cloud databases', link: linkOptions({ to: '/storage/databases' }) },
+  billing: billingPage,
+};
+
+/**
+ * The way to what a refusal asks for: the Billing page to pay, the product's page to subscribe. Nothing for
+ * contacting support, which the refusal's sentence asks for in words.
+ */
+export function NextStepLink({
+  refusal,
+  area,
+  variant = 'contained',
+  sx,
+}: {
+  refusal: Refusal;
+  area: Area;
+  variant?: ButtonProps['variant'];
+  sx?: SxProps<Theme>;
+}) {
+  const page =
+    refusal.next === 'pay-invoice' ? billingPage : refusal.next === 'subscribe' ? productPages[area] : null;
+  if (!page) return null;
+  return (
+    <ButtonLink {...page.link} variant={variant} sx={sx}>
+      {page.label}
+    </ButtonLink>
+  );
+}
