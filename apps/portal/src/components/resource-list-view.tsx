@@ -39,6 +39,8 @@ export interface ResourceListViewProps<TRow extends ChangeableResource, TKey ext
   create?: { label: string; link: LinkTarget; permission?: 'create-limited'; restrictedReason?: string };
   /** What an empty list shows; `readOnlyDescription` when the customer may not create one. */
   empty: { icon: string; title: string; description: string; readOnlyDescription?: string };
+  /** Said above the table while it has rows, such as what its prices mean. */
+  note?: ReactNode;
 }
 
 // Only a customer whose plan stops them creating needs the call to action's code.
@@ -74,6 +76,7 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
   filter,
   create,
   empty,
+  note,
 }: ResourceListViewProps<TRow, TKey>) {
   const list = useQuery({ ...query, refetchInterval: pollWhile((rows: TRow[]) => rows.some(isChanging)) });
   const access = useAccess();
@@ -199,6 +202,7 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
             </Stack>
           </Stack>
         )}
+        {Boolean(rows?.length) && note}
         {narrowed && shown?.length === 0 ? (
           <EmptyState
             icon={mdiMagnify}

@@ -142,6 +142,11 @@ describe('billing page', () => {
     const { user } = openBilling();
     const subscriptions = within(await section('Subscriptions'));
     expect(subscriptions.getByText('No subscription yet')).toBeVisible();
+    expect(
+      subscriptions.getByText(
+        /^The free start costs nothing and needs no card: one namespace with one container and one container job\. .*usage is charged from the day you subscribe/,
+      ),
+    ).toBeVisible();
     await user.click(await subscriptions.findByRole('button', { name: 'Upgrade to create more' }));
     await waitFor(() =>
       expect(leaveForHostedPage).toHaveBeenCalledWith('https://pay.example.com/checkout/cs_1'),
@@ -227,6 +232,26 @@ describe('billing page: usage this month', () => {
     const forecast = within(usage.getByRole('group', { name: 'Forecast to November 30' }));
     expect(forecast.getByText('€30.90')).toBeVisible();
     expect(forecast.getByText('If what runs now keeps running')).toBeVisible();
+  });
+
+  it('is not charged on the free start, and says so', async () => {
+    serveBilling(nothingYet);
+    server.use(permissions('create-limited'));
+    openBilling();
+    const usage = within(await section('Usage this month'));
+    expect(await usage.findByText('Free start: this usage is not charged')).toBeVisible();
+    expect(usage.getByText(/From the day you subscribe, usage is charged/)).toBeVisible();
+    const costSoFar = within(usage.getByRole('group', { name: 'Cost so far' }));
+    expect(costSoFar.getByText('€14.84')).toBeVisible();
+    expect(costSoFar.getByText('Priced by the second of use, not charged')).toBeVisible();
+  });
+
+  it('says nothing of the free start to a subscribed customer', async () => {
+    serveBilling(paying);
+    openBilling();
+    const usage = within(await section('Usage this month'));
+    expect(await usage.findByText('Charged by the second of use')).toBeVisible();
+    expect(usage.queryByText(/free start/i)).not.toBeInTheDocument();
   });
 
   it('lists the cost by namespace and by resource type as tables with their totals', async () => {

@@ -6,7 +6,7 @@ import type {
   NamespaceContainerJobsQuery,
 } from '../../src/gql/graphql.ts';
 import { namespace } from '../support/fixtures.ts';
-import { priceList, priceListFails } from '../support/handlers.ts';
+import { permissions, priceList, priceListFails } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -111,6 +111,16 @@ describe('container job list', () => {
     // 170 cents a month over 730 hours is 0.2329 cents; 680 / 730 is 0.9315 cents.
     expect(await within(report).findByRole('cell', { name: '€0.0023' })).toBeInTheDocument();
     expect(within(cleanup).getByRole('cell', { name: '€0.0093' })).toBeInTheDocument();
+  });
+
+  it('says on the free start that runs cost nothing until the customer subscribes', async () => {
+    server.use(permissions('create-limited'));
+    await renderList();
+    expect(
+      await screen.findByText(
+        'Free start: runs cost nothing. The price per run-hour is what a run will cost once you subscribe.',
+      ),
+    ).toBeVisible();
   });
 
   it('says in each row when the price list could not be loaded', async () => {

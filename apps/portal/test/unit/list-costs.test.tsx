@@ -4,6 +4,7 @@ import { containerRow, volumeRow } from '../support/fixtures.ts';
 import {
   namespaceWithContainers,
   namespaceWithVolumes,
+  permissions,
   priceList,
   priceListFails,
 } from '../support/handlers.ts';
@@ -98,5 +99,35 @@ describe('volumes list', () => {
     expect(
       await within(screen.getByRole('row', { name: /media/ })).findByText('Not loaded'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('on the free start', () => {
+  it('says above the containers that they cost nothing, and the monthly cost is what a subscription charges', async () => {
+    server.use(priceList(), permissions('create-limited'));
+    serveContainers();
+    expect(
+      await screen.findByText(
+        'Free start: your containers cost nothing. The monthly cost is what they will cost once you subscribe.',
+      ),
+    ).toBeVisible();
+    expect(cell(/shop/, 'Monthly cost')).toHaveTextContent(/^€3\.40$/);
+  });
+
+  it('says the same above the volumes', async () => {
+    server.use(priceList(), permissions('create-limited'));
+    serveVolumes();
+    expect(
+      await screen.findByText(
+        'Free start: your volumes cost nothing. The monthly cost is what they will cost once you subscribe.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says nothing of it to a subscribed customer', async () => {
+    server.use(priceList());
+    serveVolumes();
+    expect(await screen.findByRole('cell', { name: '€1.00' })).toBeInTheDocument();
+    expect(screen.queryByText(/Free start/)).not.toBeInTheDocument();
   });
 });

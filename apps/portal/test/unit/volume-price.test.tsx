@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { volumeRow } from '../support/fixtures.ts';
-import { namespaceWithVolumes, priceList, priceListFails } from '../support/handlers.ts';
+import { namespaceWithVolumes, permissions, priceList, priceListFails } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -26,6 +26,15 @@ describe('create volume', () => {
     // A size the form refuses has no total, only the price of a GB.
     await user.type(size, '0');
     expect(await screen.findByText('€0.12 per GB and month')).toBeInTheDocument();
+  });
+
+  it('says on the free start that the price is what a subscription charges', async () => {
+    server.use(priceList({ volumeGbCents: 12 }), permissions('create-limited'));
+    renderWithProviders({ path: `${base}/new` });
+    expect(await screen.findByText('€1.20 per month (10 GB at €0.12 per GB)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Free on the free start: this is the price once you subscribe.'),
+    ).toBeInTheDocument();
   });
 
   it('says when the price could not be loaded', async () => {

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -29,16 +31,32 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
   );
 }
 
+/** What the usage of a customer on the free start is: priced, so it can be seen, but not charged. */
+function FreeStartUsage() {
+  return (
+    <Alert severity="info" variant="outlined">
+      <AlertTitle>Free start: this usage is not charged</AlertTitle>
+      It shows what your resources would cost. From the day you subscribe, usage is charged: each monthly
+      invoice lists the base fee and the month’s usage.
+    </Alert>
+  );
+}
+
 /**
  * This month's usage: the cost so far and the forecast, then the cost by namespace and resource type as a
- * chart and as tables.
+ * chart and as tables. On the free start (`freeStart`), that none of it is charged.
  */
-export function UsageSummary({ usage }: { usage: Usage }) {
+export function UsageSummary({ usage, freeStart }: { usage: Usage; freeStart: boolean }) {
   const monthEnd = formatUsageEnd(usage.endDate);
   return (
     <>
+      {freeStart && <FreeStartUsage />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Figure label="Cost so far" value={formatMoney(usage.cost)} note="Charged by the second of use" />
+        <Figure
+          label="Cost so far"
+          value={formatMoney(usage.cost)}
+          note={freeStart ? 'Priced by the second of use, not charged' : 'Charged by the second of use'}
+        />
         <Figure
           label={`Forecast to ${monthEnd}`}
           value={formatMoney(usage.forecast)}

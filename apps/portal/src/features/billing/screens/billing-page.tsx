@@ -68,8 +68,9 @@ function Subscriptions({ subscriptions }: { subscriptions: BillingOverviewQuery[
           <div>
             <Typography sx={{ fontWeight: 600 }}>No subscription yet</Typography>
             <Typography variant="body2" color="text.secondary">
-              A subscription lifts the limits of the free start: as many namespaces, containers and jobs as
-              you need.
+              The free start costs nothing and needs no card: one namespace with one container and one
+              container job. A subscription lifts these limits; usage is charged from the day you subscribe,
+              and each monthly invoice lists the base fee and the month’s usage.
             </Typography>
           </div>
           {access?.restricted && <UpgradeCallToAction />}

@@ -1,6 +1,7 @@
 import { mdiCalendarClock } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
 import { usePriceList } from '../../../components/pricing/price-list.ts';
+import { FreeStartNote } from '../../../components/pricing/free-start-note.tsx';
 import { ResourceListView } from '../../../components/resource-list-view.tsx';
 import { StateChip } from '../../../components/state-chip.tsx';
 import { useNow } from '../../../lib/use-now.ts';
@@ -37,6 +38,11 @@ export function ContainerJobsTab() {
         permission: 'create-limited',
         restrictedReason: planLimitReasons.containerJob,
       }}
+      note={
+        <FreeStartNote>
+          Free start: runs cost nothing. The price per run-hour is what a run will cost once you subscribe.
+        </FreeStartNote>
+      }
       empty={{
         icon: mdiCalendarClock,
         title: 'No container jobs yet',

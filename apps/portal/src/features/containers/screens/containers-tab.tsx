@@ -1,6 +1,7 @@
 import { mdiPackageVariant } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
 import { usePriceList } from '../../../components/pricing/price-list.ts';
+import { FreeStartNote } from '../../../components/pricing/free-start-note.tsx';
 import { ResourceListView } from '../../../components/resource-list-view.tsx';
 import { containersQueryOptions } from '../api/get-containers.ts';
 import { containerColumns } from '../components/container-columns.tsx';
@@ -32,6 +33,12 @@ export function ContainersTab() {
         permission: 'create-limited',
         restrictedReason: planLimitReasons.container,
       }}
+      note={
+        <FreeStartNote>
+          Free start: your containers cost nothing. The monthly cost is what they will cost once you
+          subscribe.
+        </FreeStartNote>
+      }
       empty={{
         icon: mdiPackageVariant,
         title: 'No containers yet',

@@ -1,6 +1,7 @@
 import { mdiHarddisk } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
 import { usePriceList } from '../../../components/pricing/price-list.ts';
+import { FreeStartNote } from '../../../components/pricing/free-start-note.tsx';
 import { ResourceListView } from '../../../components/resource-list-view.tsx';
 import { volumesQueryOptions } from '../api/get-volumes.ts';
 import { volumeColumns } from '../components/volume-columns.tsx';
@@ -22,6 +23,11 @@ export function VolumesTab() {
         label: 'Create volume',
         link: { to: '/compute/serverless-containers/$namespaceName/volumes/new', params: { namespaceName } },
       }}
+      note={
+        <FreeStartNote>
+          Free start: your volumes cost nothing. The monthly cost is what they will cost once you subscribe.
+        </FreeStartNote>
+      }
       empty={{
         icon: mdiHarddisk,
         title: 'No volumes yet',
