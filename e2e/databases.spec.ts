@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
+import { payWithCard } from './support/checkout.ts';
 import { createLegacyDatabase, fact } from './support/databases.ts';
 import { platformRequest } from './support/platform.ts';
 import {
@@ -18,15 +19,6 @@ import { captureScreens } from './support/screens.ts';
 // deleting it with the typed confirmation takes it off the list. The server runs the simulated driver.
 
 const databasesPath = '/storage/databases';
-
-/** Pays on the local provider's hosted checkout with the card it charges in test mode. */
-async function payWithCard(page: Page, monthlyPrice: string): Promise<void> {
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill(`12 / ${(new Date().getUTCFullYear() + 3) % 100}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Dora Database');
-  await page.getByRole('button', { name: `Subscribe for ${monthlyPrice} a month` }).click();
-}
 
 /** Closes the snack bar's message, which a full-page screenshot would otherwise catch over the page. */
 async function closeMessage(page: Page, text: string): Promise<void> {
@@ -80,7 +72,7 @@ test('a customer subscribes to cloud databases, creates a cluster, connects a re
     await expect(page).toHaveTitle('Subscribe to Cloud databases, monthly (EUR)');
     await expect(page.getByText('€15.00 per month')).toBeVisible();
     expect(checkouts).toEqual(['cloud-databases-EUR-Monthly']);
-    await payWithCard(page, '€15.00');
+    await payWithCard(page, '€15.00', customer.name);
 
     // The local provider applies the payment before it sends the browser back: the pages open at once.
     await expect(

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
+import { fillCard, goodCard } from './support/checkout.ts';
 import { platformRequest } from './support/platform.ts';
 import {
   createNamespace,
@@ -41,13 +42,6 @@ async function captureHostedPage(page: Page, name: string): Promise<void> {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   if (original) await page.setViewportSize(original);
-}
-
-async function fillCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill(`12 / ${(new Date().getUTCFullYear() + 3) % 100}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Una Upgrade');
 }
 
 /** What the platform knows of the customer's payments, asked as the signed-in customer. */
@@ -162,7 +156,7 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
-    await fillCard(page, '4000 0000 0000 0002');
+    await fillCard(page, '4000 0000 0000 0002', customer.name);
     await page.getByRole('button', { name: 'Subscribe for €9.00 a month' }).click();
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     await expect(page).toHaveURL(checkoutPath);
@@ -178,7 +172,7 @@ test('a restricted customer subscribes through the hosted checkout and may creat
   await test.step('the good card: back in the portal the subscription is activated', async () => {
     expect(beforePayment).toBeDefined();
     permissionsMode = 'replay-then-hold';
-    await fillCard(page, '4242 4242 4242 4242');
+    await fillCard(page, goodCard, customer.name);
     await page.getByRole('button', { name: 'Subscribe for €9.00 a month' }).click();
     await expect(page).toHaveURL(new RegExp(`${namespacesPath}$`));
     await expect(
