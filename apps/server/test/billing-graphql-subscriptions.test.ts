@@ -125,6 +125,7 @@ describe('with the local provider', () => {
     const ending = await subscriptionTo(server, customer, 'xs-1', clusterId);
     expect(ending).toMatchObject({
       status: 'ACTIVE',
+      resourceName: 'orders',
       cancelAtPeriodEnd: true,
       resumable: false,
       currentPeriodEnd: paid.currentPeriodEnd,

@@ -297,6 +297,7 @@ export const billingSubscriptions = pgTable('billing_subscriptions', {
   resourceDeleted: boolean('resource_deleted').notNull().default(false),
   providerSynced: boolean('provider_synced').notNull().default(true),
   duplicateOf: text('duplicate_of'),
+  resourceName: text('resource_name'),
 });
 
 export const billingEvents = pgTable(

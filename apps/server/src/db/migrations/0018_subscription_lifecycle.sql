@@ -8,7 +8,9 @@ ALTER TABLE billing_subscriptions
   ADD COLUMN cancel_at_period_end boolean NOT NULL DEFAULT false,
   ADD COLUMN resource_deleted boolean NOT NULL DEFAULT false,
   ADD COLUMN provider_synced boolean NOT NULL DEFAULT true,
-  ADD COLUMN duplicate_of text;
+  ADD COLUMN duplicate_of text,
+  -- the deleted resource's name, which its plan's subscription still shows until it ends
+  ADD COLUMN resource_name text;
 
 -- A provider's hosted checkout page (Stripe's address), so an open checkout is handed out again.
 ALTER TABLE billing_sessions ADD COLUMN url text;

@@ -115,7 +115,8 @@ export const billingResolvers: Resolvers = {
     status: statusOf,
     resourceId: (row) => row.resourceId,
     resourceName: async (row, _args, { services }) => {
-      if (!CLUSTER_PLANS.has(row.planId) || row.resourceDeleted) return null;
+      if (!CLUSTER_PLANS.has(row.planId)) return null;
+      if (row.resourceDeleted) return row.resourceName;
       return (await services.databaseClusters.findById(row.customerId, row.resourceId))?.name ?? null;
     },
     resumable: isResumable,

@@ -42,8 +42,8 @@ export type ClusterLookup = (
  * A resource with a plan of its own (a database cluster) is being deleted: its subscription ends with it, at
  * the end of the period paid for. Runs in the deleting transaction; the provider is told after it commits.
  */
-export const endPlanOfResource = (tx: Db, customerId: number, resourceId: string) =>
-  createBillingStore(tx).endWithResource(customerId, resourceId, [...CLUSTER_PLANS.keys()]);
+export const endPlanOfResource = (tx: Db, customerId: number, resource: { id: string; name: string }) =>
+  createBillingStore(tx).endWithResource(customerId, resource, [...CLUSTER_PLANS.keys()]);
 
 /** Whether subscriptionResume may undo a cancellation: not once the resource is gone, nor once it ended. */
 export const isResumable = (row: SubscriptionRow) =>
@@ -89,7 +89,7 @@ export function createBillingService(deps: {
   async function setCancelAtPeriodEnd(row: SubscriptionRow, cancel: boolean) {
     if (row.cancelAtPeriodEnd === cancel) return row;
     const updated = await store.setCancelAtPeriodEnd(row.id, cancel);
-    if (!updated) throw conflict(`Subscription ${row.id} has ended`);
+    if (!updated) throw conflict(`Subscription ${row.id} has ended or its resource was deleted meanwhile`);
     await tellProvider(updated);
     return updated;
   }

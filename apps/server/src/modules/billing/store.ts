@@ -80,13 +80,20 @@ export function createBillingStore(db: Db) {
 
     /**
      * Whether the subscription (not ended) ends at its period's end; the provider is to be told. Returns
-     * the row, or undefined when it ended meanwhile.
+     * the row, or undefined when it ended (or, to resume, its resource was deleted) meanwhile.
      */
     async setCancelAtPeriodEnd(id: number, cancel: boolean): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .update(billingSubscriptions)
         .set({ cancelAtPeriodEnd: cancel, providerSynced: false, updatedAt: new Date() })
-        .where(and(eq(billingSubscriptions.id, id), ne(billingSubscriptions.status, 'ended')))
+        .where(
+          and(
+            eq(billingSubscriptions.id, id),
+            ne(billingSubscriptions.status, 'ended'),
+            // A deleted resource's plan is never resumed, even by a change that raced the deletion.
+            cancel ? undefined : eq(billingSubscriptions.resourceDeleted, false),
+          ),
+        )
         .returning();
       return row;
     },
@@ -95,14 +102,20 @@ export function createBillingStore(db: Db) {
      * The resource's own plan (one of `planIds`) ends with it: at the end of the period paid for, never to be
      * resumed. Called in the transaction that deletes the resource.
      */
-    async endWithResource(customerId: number, resourceId: string, planIds: string[]) {
+    async endWithResource(customerId: number, resource: { id: string; name: string }, planIds: string[]) {
       await db
         .update(billingSubscriptions)
-        .set({ cancelAtPeriodEnd: true, resourceDeleted: true, providerSynced: false, updatedAt: new Date() })
+        .set({
+          cancelAtPeriodEnd: true,
+          resourceDeleted: true,
+          resourceName: resource.name,
+          providerSynced: false,
+          updatedAt: new Date(),
+        })
         .where(
           and(
             eq(billingSubscriptions.customerId, customerId),
-            eq(billingSubscriptions.resourceId, resourceId),
+            eq(billingSubscriptions.resourceId, resource.id),
             inArray(billingSubscriptions.planId, planIds),
             ne(billingSubscriptions.status, 'ended'),
           ),

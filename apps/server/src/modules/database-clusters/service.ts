@@ -199,7 +199,7 @@ export function createDatabaseClusterService(deps: {
   async function startDelete(tx: Db, account: AccountWithCustomer, cluster: ClusterRow) {
     const before = await contentsOf(tx, cluster.id);
     await createClusterStore(tx).update(cluster.id, { state: 'deleting', locked: true });
-    await endPlanOfResource(tx, account.customerId, String(cluster.id));
+    await endPlanOfResource(tx, account.customerId, { id: String(cluster.id), name: cluster.name });
     await recordChange(tx, account, {
       eventType: 'delete',
       modelName: 'CloudDatabaseCluster',
