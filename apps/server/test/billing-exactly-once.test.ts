@@ -4,7 +4,7 @@ import { billingRequest, GOOD_CARD, postForm, rows, scopesOf, sql } from './supp
 import { createCustomer, type TestCustomer } from './support/customers.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { deliverStripeEvent } from './support/stripe-events.ts';
-import { startStripeStandIn } from './support/stripe-stand-in.ts';
+import { startStripeStandIn, stripeEnvironment } from './support/stripe-stand-in.ts';
 
 // Exactly once per payment intent: one open checkout per customer, plan and resource, and never two live
 // subscriptions to one plan for one resource, even when two checkouts are paid at the same moment.
@@ -112,13 +112,7 @@ describe('with Stripe', () => {
   let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    server = await startServer({
-      BILLING_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_berth',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICES: `${CONTAINERS}=price_containers, cloud-databases-EUR-Monthly=price_databases`,
-      STRIPE_API_BASE: stripe.url,
-    });
+    server = await startServer(stripeEnvironment(stripe, WEBHOOK_SECRET));
   });
   afterAll(async () => {
     await server.close();

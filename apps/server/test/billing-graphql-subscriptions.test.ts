@@ -8,7 +8,7 @@ import { billingApi, expectGraphQLError } from './support/http.ts';
 import { seedNamespace } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { deliverStripeEvent } from './support/stripe-events.ts';
-import { startStripeStandIn } from './support/stripe-stand-in.ts';
+import { startStripeStandIn, stripeEnvironment } from './support/stripe-stand-in.ts';
 
 // Subscriptions live and end with what they pay for: a deleted cluster's plan ends at the end of its paid
 // period (never renewed, not resumable), a customer cancels and resumes, and Stripe is told each time.
@@ -225,13 +225,7 @@ describe('with Stripe', () => {
   let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    server = await startServer({
-      BILLING_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_berth',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICES: `${CONTAINERS}=price_containers, ${DATABASES}=price_databases, xs-1=price_xs1`,
-      STRIPE_API_BASE: stripe.url,
-    });
+    server = await startServer(stripeEnvironment(stripe, WEBHOOK_SECRET));
   });
   afterAll(async () => {
     await server.close();

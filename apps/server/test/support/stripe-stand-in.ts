@@ -152,3 +152,16 @@ export async function startStripeStandIn() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Stripe's settings of a Berth server billing through Stripe at the stand-in, its webhook signed with
+ * `webhookSecret`; every plan sold (the product plans and database cluster plan xs-1) has a price.
+ */
+export const stripeEnvironment = (standIn: { url: string }, webhookSecret: string) => ({
+  BILLING_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_berth',
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_PRICES:
+    'serverless-containers-EUR-Monthly=price_containers, cloud-databases-EUR-Monthly=price_databases, xs-1=price_xs1',
+  STRIPE_API_BASE: standIn.url,
+});
