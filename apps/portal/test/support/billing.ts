@@ -1,6 +1,7 @@
 import { graphql, HttpResponse } from 'msw';
 import type {
   BillingOverviewQuery,
+  BillingUnpaidResourcesQuery,
   BillingUsageQuery,
   InvoicesQuery,
 } from '../../src/gql/billing/graphql.ts';
@@ -13,9 +14,13 @@ export const billingApi = graphql.link('/graphql/billing');
 
 const billingDown = [{ message: 'Billing is down', extensions: { code: 'INTERNAL' } }];
 
-/** The billing API answers with `answers` in turn (the last one from then on); counts the requests. */
+/**
+ * The billing API answers with `answers` in turn (the last one from then on); counts the requests. Nothing runs
+ * unpaid unless the test serves unpaid resources after this.
+ */
 export function serveBilling(...answers: (BillingOverviewQuery | 'error')[]) {
   let requests = 0;
+  serveUnpaid([]);
   server.use(
     billingApi.query('BillingOverview', () => {
       const answer = answers[Math.min(requests, answers.length - 1)];
@@ -95,3 +100,5 @@ export const serveUsage = (usage: BillingUsageQuery['usage'] | 'error') =>
   serveQuery('BillingUsage', 'usage', usage, novemberUsage);
 export const serveInvoices = (list: InvoicesQuery['invoices'] | 'error') =>
   serveQuery('Invoices', 'invoices', list, invoices);
+export const serveUnpaid = (list: BillingUnpaidResourcesQuery['unpaidResources'] | 'error') =>
+  serveQuery('BillingUnpaidResources', 'unpaidResources', list, []);

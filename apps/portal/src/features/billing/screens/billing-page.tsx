@@ -19,6 +19,7 @@ import { describeCard } from '../components/billing-format.ts';
 import { SubscriptionList } from '../components/subscription-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { InvoicesSection } from './invoices-section.tsx';
+import { UnpaidSection } from './unpaid-section.tsx';
 import { UsageSection } from './usage-section.tsx';
 
 /** Opens the provider's billing-details page; the button stays busy until the tab has left. */
@@ -137,8 +138,9 @@ function LoadingSections() {
 }
 
 /**
- * The customer's billing: subscriptions, this month's usage, invoices, the card on file, billing details, and
- * a suspension's reason. Usage and invoices load on their own, so either can fail without hiding the rest.
+ * The customer's billing: subscriptions, what runs unpaid, this month's usage, invoices, the card on file,
+ * billing details, and a suspension's reason. Unpaid resources, usage and invoices load on their own, so any
+ * of them can fail without hiding the rest.
  */
 export function BillingPage() {
   const overview = useQuery(billingOverviewQueryOptions);
@@ -167,6 +169,7 @@ export function BillingPage() {
         <Stack spacing={3}>
           {data.customer.suspendedReason && <Suspension />}
           <Subscriptions subscriptions={data.subscriptions} />
+          <UnpaidSection />
           <UsageSection />
           <InvoicesSection />
           <PaymentMethod card={data.paymentMethod} />
