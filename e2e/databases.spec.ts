@@ -259,7 +259,8 @@ test('a customer subscribes to cloud databases, creates a cluster, connects a re
       'shop',
       'PostgreSQL 16',
       'Small',
-      'running',
+      // Created without paying: the state says its plan is unpaid (database-unpaid.spec.ts).
+      /^runningUnpaid plan/,
       '€30.00',
     ]);
     await expect(clusters.getByRole('link', { name: 'orders' })).toHaveAttribute('href', clusterPath);
@@ -312,7 +313,8 @@ test('a customer subscribes to cloud databases, creates a cluster, connects a re
       'orders',
       'PostgreSQL 16',
       'Small',
-      'running',
+      // Created without paying: the state says its plan is unpaid (database-unpaid.spec.ts).
+      /^runningUnpaid plan/,
       '€30.00',
     ]);
     await expect(page.getByRole('link', { name: 'Create a cloud database' })).toHaveAttribute(

@@ -29,6 +29,8 @@ function cluster(name: string, namespaceName: string, changes: Partial<ClusterRo
     name,
     state: 'running',
     locked: false,
+    unpaidSince: null,
+    unpaidStopAt: null,
     namespace: { id: `ns-${namespaceName}`, name: namespaceName },
     spec: { type: 'postgresql', version: '16' },
     plan: { id: 'm-3', name: 'Medium, high availability', price: { amount: 18000, currency: 'EUR' } },

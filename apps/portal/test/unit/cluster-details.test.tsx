@@ -26,6 +26,8 @@ const cluster: Cluster = {
   namespace: { id: '1', name: 'shop' },
   state: 'running',
   locked: false,
+  unpaidSince: null,
+  unpaidStopAt: null,
   hostname: HOST,
   port: 5432,
   plan: {

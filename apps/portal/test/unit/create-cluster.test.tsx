@@ -95,6 +95,8 @@ const clusterDetails: CloudDatabaseClusterDetailsQuery['cloudDatabaseCluster'] =
   namespace: { id: '2', name: 'staging' },
   state: 'running',
   locked: false,
+  unpaidSince: null,
+  unpaidStopAt: null,
   hostname: 'orders-db.staging.db.localhost',
   port: 3306,
   plan: {

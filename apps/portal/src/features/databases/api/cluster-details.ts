@@ -19,6 +19,8 @@ const clusterQuery = graphql(`
       }
       state
       locked
+      unpaidSince
+      unpaidStopAt
       hostname
       port
       plan {

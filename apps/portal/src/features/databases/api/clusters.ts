@@ -21,6 +21,8 @@ const clustersQuery = graphql(`
       name
       state
       locked
+      unpaidSince
+      unpaidStopAt
       namespace {
         id
         name
@@ -50,6 +52,8 @@ const namespaceClustersQuery = graphql(`
         name
         state
         locked
+        unpaidSince
+        unpaidStopAt
         namespace {
           id
           name

@@ -1,9 +1,9 @@
 import type { ResourceColumn } from '../../../components/resource-table.tsx';
 import { TextLink } from '../../../components/router-links.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import type { ClusterRow } from '../api/clusters.ts';
 import { engineVersionLabel, planMonthlyPrice } from './cluster-offer.ts';
+import { ClusterStateCell } from './cluster-state-cell.tsx';
 
 /** Where a cluster's name leads: its details page. */
 export const clusterLink = (cluster: Pick<ClusterRow, 'name' | 'namespace'>) =>
@@ -37,6 +37,8 @@ export function clusterColumns({
     {
       id: 'engine',
       header: 'Engine',
+      // A phone has room for the name and the state, which may say the plan is unpaid, with Pay.
+      hideBelow: 'sm',
       value: (cluster) => engineVersionLabel(cluster.spec),
       cell: (cluster) => engineVersionLabel(cluster.spec),
     },
@@ -51,7 +53,7 @@ export function clusterColumns({
       id: 'state',
       header: 'State',
       value: (cluster) => cluster.state,
-      cell: (cluster) => <StateChip state={cluster.state} />,
+      cell: (cluster) => <ClusterStateCell cluster={cluster} />,
     },
     {
       id: 'price',

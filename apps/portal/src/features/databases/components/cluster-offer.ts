@@ -1,4 +1,4 @@
-import type { Money } from '../../../lib/money.ts';
+import { formatMonthlyPrice, type Money } from '../../../lib/money.ts';
 import type { ClusterPlan, EngineVersion } from '../api/clusters.ts';
 
 // How the portal writes what the platform offers for a cluster: engines, versions and plans.
@@ -37,6 +37,15 @@ export function planMonthlyPrice(plan: {
   return plan.price.amount == null
     ? null
     : { amountCents: plan.price.amount, currency: plan.price.currency ?? 'EUR' };
+}
+
+/** `€30.00 per month for Small`, or that the platform lists no price for the plan. */
+export function planPriceText(plan: {
+  name: string;
+  price: { amount?: number | null; currency?: string | null };
+}): string {
+  const price = planMonthlyPrice(plan);
+  return price ? `${formatMonthlyPrice(price)} for ${plan.name}` : `No price is listed for ${plan.name}`;
 }
 
 const formatGb = (gb: number) => `${Number(gb.toFixed(1))} GB`;

@@ -11,6 +11,7 @@ import { ClusterConnection } from '../components/cluster-connection.tsx';
 import { CopyableText } from '../components/cluster-copyable-text.tsx';
 import { ClusterDatabasesTable } from '../components/cluster-databases-table.tsx';
 import { ClusterDeleteButton } from '../components/cluster-delete-button.tsx';
+import { ClusterUnpaidAlert } from '../components/cluster-unpaid-alert.tsx';
 import { ClusterUsersTable, isAdmin } from '../components/cluster-users-table.tsx';
 
 const route = getRouteApi('/storage/databases/$namespaceName/$clusterName');
@@ -75,6 +76,7 @@ export function ClusterDetailsPage() {
           cluster.users[0];
         return (
           <Stack spacing={3}>
+            <ClusterUnpaidAlert cluster={cluster} />
             <Section title="Details">
               <FactsList facts={clusterFacts(cluster)} />
             </Section>

@@ -24,11 +24,9 @@ import { OnDemandAlert } from '../../../components/on-demand-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { useAccount } from '../../../lib/auth/queries.ts';
-import { useOpenHostedPage } from '../../../lib/billing/use-open-hosted-page.ts';
 import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
-import { formatMonthlyPrice } from '../../../lib/money.ts';
 import { clusterOfferQueryOptions, useCreateCluster, type ClusterOffer } from '../api/clusters.ts';
+import { useClusterCheckout } from '../components/cluster-checkout.ts';
 import { clusterLink } from '../components/cluster-columns.tsx';
 import {
   clusterCreateSchema,
@@ -37,12 +35,8 @@ import {
   type ClusterCreateValues,
 } from '../components/cluster-create-schema.ts';
 import { identifierRules } from '../components/cluster-names.ts';
-import { engineLabel, enginesOf, planMonthlyPrice } from '../components/cluster-offer.ts';
+import { engineLabel, enginesOf, planPriceText } from '../components/cluster-offer.ts';
 import { ClusterPlanPicker } from '../components/cluster-plan-picker.tsx';
-import {
-  forgetClusterSubscriptionRequest,
-  recordClusterSubscriptionRequest,
-} from '../components/cluster-subscription-requests.ts';
 
 const route = getRouteApi('/storage/databases/new');
 
@@ -112,9 +106,8 @@ function CreateClusterForm({
   requestedNamespace: string | undefined;
 }) {
   const navigate = useNavigate();
-  const accountId = useAccount().data?.id;
   const createCluster = useCreateCluster();
-  const checkout = useOpenHostedPage();
+  const { open: openCheckout, leaving } = useClusterCheckout();
   const [refusal, setRefusal] = useState<string[]>([]);
   const { control, handleSubmit, setError, setValue } = useForm<ClusterCreateValues>({
     shouldFocusError: false,
@@ -126,7 +119,6 @@ function CreateClusterForm({
   const engines = enginesOf(offer.versions);
   const versions = engines.find((candidate) => candidate.type === engine)?.versions ?? [];
   const plan = offer.plans.find((candidate) => candidate.id === planId);
-  const price = plan && planMonthlyPrice(plan);
 
   const submit = (values: ClusterCreateValues) => {
     setRefusal([]);
@@ -134,34 +126,18 @@ function CreateClusterForm({
       onSuccess: (created) => {
         showSnackbar(`Your database cluster '${created.name}' is being created! 🚀`, 'success');
         const clusterPage = () => void navigate(clusterLink(created));
-        if (!values.payNow || !accountId) {
+        if (values.payNow) {
+          // The cluster exists either way: its page, once the failure has been said.
+          openCheckout(created, { onError: clusterPage });
+        } else {
           clusterPage();
-          return;
         }
-        const request = {
-          clusterId: created.id,
-          namespace: created.namespace.name,
-          name: created.name,
-          requestedAt: Date.now(),
-        };
-        recordClusterSubscriptionRequest(accountId, request);
-        checkout.mutate(
-          { path: '/subscriptions', body: { planId: created.plan.id, resourceId: created.id } },
-          {
-            // The cluster exists either way: its page, once the failure has been said (the hook says it).
-            onError: () => {
-              forgetClusterSubscriptionRequest(accountId, created.id);
-              clusterPage();
-            },
-          },
-        );
       },
       onError: (error) => {
         if (error instanceof GraphQLRequestError) setRefusal(showRefusal(error, setError));
       },
     });
   };
-  const leaving = checkout.isPending || checkout.isSuccess;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 960 }}>
@@ -264,11 +240,7 @@ function CreateClusterForm({
           />
         </FieldRow>
         <Typography aria-live="polite" sx={{ fontWeight: 600 }}>
-          {plan
-            ? price
-              ? `${formatMonthlyPrice(price)} for ${plan.name}`
-              : `No price is listed for ${plan.name}`
-            : 'Choose a plan to see what the cluster costs a month.'}
+          {plan ? planPriceText(plan) : 'Choose a plan to see what the cluster costs a month.'}
         </Typography>
         <div>
           <FormSwitch control={control} name="payNow" label="Pay for this cluster now" />
