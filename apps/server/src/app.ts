@@ -138,10 +138,14 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
           (error: unknown) => app.log.warn({ err: error }, 'log, event and metric clean-up failed'),
         );
       }, LOG_RETENTION_INTERVAL_MS).unref();
-      // Each minute: what the payment provider could not be told when it happened (it was unreachable), and
-      // the resources whose plan stayed unpaid past the grace period are stopped.
+      // Each minute: what the payment provider could not be told when it happened (it was unreachable),
+      // downgrades whose period ended, and the resources whose plan stayed unpaid past the grace period stop.
       billingTimer = setInterval(() => {
-        Promise.all([services.billing.tellProviderPending(), services.databaseClusters.stopUnpaid()]).catch(
+        Promise.all([
+          services.billing.tellProviderPending(),
+          services.billing.applyDuePlanChanges(),
+          services.databaseClusters.stopUnpaid(),
+        ]).catch(
           (error: unknown) => app.log.warn({ err: error }, 'billing minute failed'),
         );
       }, 60_000).unref();

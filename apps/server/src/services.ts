@@ -104,7 +104,7 @@ export function createServices(deps: {
       db: database.db,
       metering,
       clusterOf: databaseClusters.findById,
-      resourcePlanPaid: databaseClusters.planPaid,
+      resourcePlans: databaseClusters,
       warn: (message, error) => deps.log?.warn({ err: error }, message),
     }),
     metering,

@@ -71,6 +71,7 @@ const eventKinds: Partial<Record<string, EventKind>> = {
   VOLUME_GROWN: { label: 'Volume grown', icon: mdiHarddiskPlus, tone: 'info' },
   STOPPED_UNPAID: { label: 'Stopped: plan unpaid', icon: mdiStopCircleOutline, tone: 'error' },
   STARTED_PAID: { label: 'Started: plan paid', icon: mdiPlayCircleOutline, tone: 'success' },
+  PLAN_CHANGED: { label: 'Plan changed', icon: mdiArrowUpDown, tone: 'info' },
 };
 
 /** `Replica failed` for `REPLICA_FAILED`, with its icon and colour. */

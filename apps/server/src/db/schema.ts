@@ -298,6 +298,9 @@ export const billingSubscriptions = pgTable('billing_subscriptions', {
   providerSynced: boolean('provider_synced').notNull().default(true),
   duplicateOf: text('duplicate_of'),
   resourceName: text('resource_name'),
+  // 0019: a downgrade waiting for the period's end: the plan it moves to, and when.
+  pendingPlanId: text('pending_plan_id'),
+  pendingPlanAt: timestamptz('pending_plan_at'),
 });
 
 export const billingEvents = pgTable(

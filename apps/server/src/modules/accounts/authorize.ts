@@ -44,6 +44,8 @@ export const MUTATIONS: Readonly<Record<string, Operation>> = {
   // Billing API: ending or resuming what one pays for is paying.
   subscriptionCancel: op('billing', 'pay'),
   subscriptionResume: op('billing', 'pay'),
+  // A plan change resizes the cluster it pays for (an upgrade grows it; a downgrade is held to the same rule).
+  subscriptionChangePlan: databases('grow'),
 };
 
 /** Every billing REST call, by method and path. A new subscription adds something paid for. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Environment } from '../../environment.ts';
-import { createFulfilment, type ResourcePlanPaid } from './fulfilment.ts';
+import { createFulfilment, type ResourcePlans } from './fulfilment.ts';
 import type { Metering } from '../metering/service.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createLocalRenewals } from './local/renewals.ts';
@@ -29,11 +29,11 @@ export function createBilling(deps: {
   db: Db;
   metering: Metering;
   clusterOf: ClusterLookup;
-  resourcePlanPaid: ResourcePlanPaid;
+  resourcePlans: ResourcePlans;
   warn: (message: string, error: unknown) => void;
 }) {
   const store = createBillingStore(deps.db);
-  const fulfilment = createFulfilment(deps.db, deps.resourcePlanPaid);
+  const fulfilment = createFulfilment(deps.db, deps.resourcePlans);
   const provider: BillingProvider =
     deps.env.BILLING_PROVIDER === 'stripe'
       ? createStripeProvider({
@@ -50,6 +50,7 @@ export function createBilling(deps: {
     provider,
     store,
     clusterOf: deps.clusterOf,
+    fulfilment,
     warn: deps.warn,
   });
   return {

@@ -30,21 +30,21 @@ export const FAILED_PAYMENTS_BEFORE_SUSPENSION = 3;
 export type FulfilmentResult = 'applied' | 'duplicate';
 
 /**
+ * The module of resources with a plan of their own (database clusters), told in the fulfilment's
+ * transaction what happens to the plan's subscription.
+ */
+export interface ResourcePlans {
+  /** The subscription became live or stopped being paid: the resource is marked unpaid, stopped or started. */
+  planPaid(tx: Db, customerId: number, resourceId: string, paid: boolean): Promise<void>;
+  /** The subscription moved to another plan: the resource is resized to it. */
+  planChanged(tx: Db, customerId: number, resourceId: string, planId: string): Promise<void>;
+}
+
+/**
  * Applies billing events: each (provider, event id) once, its changes and the billing_events row that
  * records it in one transaction, so a redelivered or concurrently delivered event changes nothing twice.
  */
-/**
- * Told, in the fulfilment's transaction, when the subscription to a resource's own plan (a database
- * cluster's) becomes live or stops being paid: the resource's module marks it unpaid, stops or starts it.
- */
-export type ResourcePlanPaid = (
-  tx: Db,
-  customerId: number,
-  resourceId: string,
-  paid: boolean,
-) => Promise<void>;
-
-export function createFulfilment(db: Db, resourcePlanPaid: ResourcePlanPaid) {
+export function createFulfilment(db: Db, resourcePlans: ResourcePlans) {
   /**
    * The external id of another subscription of the customer to the same plan for the same resource that
    * has not ended: what a newcomer would duplicate (apply() holds the customer's lock).
@@ -170,7 +170,25 @@ export function createFulfilment(db: Db, resourcePlanPaid: ResourcePlanPaid) {
       .returning({ status: billingSubscriptions.status });
     if (changed.length > 0 && CLUSTER_PLANS.has(facts.planId)) {
       const paid = status === 'active' || status === 'past_due';
-      await resourcePlanPaid(tx, facts.customerId, facts.resourceId, paid);
+      await resourcePlans.planPaid(tx, facts.customerId, facts.resourceId, paid);
+    }
+  }
+
+  /** The subscription is on the new plan (a waiting downgrade is done), and so is its resource. */
+  async function changePlan(tx: Db, provider: BillingProviderName, facts: SubscriptionFacts) {
+    const changed = await tx
+      .update(billingSubscriptions)
+      .set({ planId: facts.planId, pendingPlanId: null, pendingPlanAt: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(billingSubscriptions.provider, provider),
+          eq(billingSubscriptions.externalId, facts.subscription),
+          ne(billingSubscriptions.status, 'ended'),
+        ),
+      )
+      .returning({ id: billingSubscriptions.id });
+    if (changed.length > 0 && CLUSTER_PLANS.has(facts.planId)) {
+      await resourcePlans.planChanged(tx, facts.customerId, facts.resourceId, facts.planId);
     }
   }
 
@@ -260,6 +278,9 @@ export function createFulfilment(db: Db, resourcePlanPaid: ResourcePlanPaid) {
       case 'subscription-ended':
         await upsertSubscription(tx, provider, change, 'ended');
         await syncProduct(tx, change.customerId, change.planId);
+        return;
+      case 'plan-changed':
+        await changePlan(tx, provider, change);
         return;
       case 'payment-failed':
         if (await isRefusedDuplicate(tx, provider, change.subscription)) return;

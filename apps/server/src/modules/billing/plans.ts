@@ -47,3 +47,32 @@ export const plansGranting = (product: Product) =>
 
 /** "€9.00" */
 export const formatEuros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+const clusterStorageGb = (planId: string) =>
+  DATABASE_CLUSTER_PLANS.find((plan) => plan.id === planId)?.storageGb;
+
+/**
+ * Why a subscription to plan `fromId` cannot move to `toId`, or undefined when it can. Only a database
+ * cluster's plan changes (a product has one plan), to another cluster plan with at least its storage: a
+ * cluster's disks grow, they never shrink.
+ */
+export function planChangeProblem(fromId: string, toId: string): string | undefined {
+  const from = clusterStorageGb(fromId);
+  if (from === undefined) return `Plan ${fromId} is the only plan of its product: there is none to change to`;
+  const to = clusterStorageGb(toId);
+  if (to === undefined) {
+    const known = DATABASE_CLUSTER_PLANS.map((plan) => plan.id).join(', ');
+    return `Unknown database cluster plan ${toId}; one of ${known}`;
+  }
+  if (toId === fromId) return `The subscription is on plan ${toId} already`;
+  if (to < from) {
+    return `Plan ${toId} has ${to} GB of storage and the cluster has ${from} GB: storage cannot shrink, so choose a plan with at least ${from} GB`;
+  }
+  return undefined;
+}
+
+/** The plans a subscription to plan `fromId` may move to, cheapest first. */
+export const planChangesOf = (fromId: string): BillablePlan[] =>
+  [...CLUSTER_PLANS.values()]
+    .filter((plan) => planChangeProblem(fromId, plan.id) === undefined)
+    .sort((a, b) => a.monthlyPriceCents - b.monthlyPriceCents);

@@ -40,6 +40,23 @@ export interface OpenedCheckout {
   expiresAt: Date;
 }
 
+/**
+ * A subscription moving from one plan to another: an upgrade (`now`) is charged at once for the rest of
+ * the period, prorated from `prorationDate`; a downgrade (`period-end`) is charged from the next period on.
+ */
+export interface PlanChange {
+  /** The provider's subscription id. */
+  subscription: string;
+  customerId: number;
+  resourceId: string;
+  from: BillablePlan;
+  to: BillablePlan;
+  timing: 'now' | 'period-end';
+  prorationDate: Date;
+  /** End of the period paid for, as we last heard. */
+  currentPeriodEnd: Date;
+}
+
 export interface DetailsRequest {
   customer: BillingCustomer;
   returnUrl: string;
@@ -66,6 +83,14 @@ export interface BillingProvider {
    * what was paid for it; done again it changes nothing. The local provider charged nothing for it.
    */
   refundDuplicate(subscription: string): Promise<void>;
+  /** What an upgrade charges now (cents): the provider's own figure, the one `changePlan` will charge. */
+  previewPlanChange(change: PlanChange): Promise<number>;
+  /**
+   * Moves the provider's subscription to the new plan: an upgrade is charged now (refused, changing
+   * nothing, when the payment fails), a downgrade is billed from the next period. Returns what the
+   * provider reports with it at once (the local provider's charge); a real one reports through its events.
+   */
+  changePlan(change: PlanChange): Promise<BillingChange[]>;
 }
 
 /** Our subscription states; the entitlement of a product plan is held in every state but `ended`. */
@@ -110,6 +135,8 @@ export type BillingChange =
   | ({ kind: 'subscription-activated' } & SubscriptionFacts)
   | ({ kind: 'subscription-updated'; status: Exclude<SubscriptionStatus, 'ended'> } & SubscriptionFacts)
   | ({ kind: 'subscription-ended' } & SubscriptionFacts)
+  /** The subscription (and its resource) is on plan `planId` from now on; a pending change is done. */
+  | ({ kind: 'plan-changed' } & SubscriptionFacts)
   | {
       kind: 'payment-succeeded';
       customerId: number;

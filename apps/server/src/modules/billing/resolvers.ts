@@ -4,8 +4,8 @@ import type {
   SuspendedReason,
 } from '../../generated/billing-resolvers-types.ts';
 import { centsOfType, METERED_TYPES } from '../metering/breakdown.ts';
-import { BILLABLE_PLANS, CLUSTER_PLANS } from './plans.ts';
-import { isResumable } from './service.ts';
+import { BILLABLE_PLANS, CLUSTER_PLANS, planChangesOf } from './plans.ts';
+import { isResumable, planChangeBlocker } from './service.ts';
 
 // The billing API (packages/schema/billing.graphql): everything is the signed-in customer's own, read by
 // the account's customer id, so another customer's billing cannot be named, let alone read.
@@ -40,6 +40,8 @@ export const billingResolvers: Resolvers = {
   Mutation: {
     subscriptionCancel: (_parent, { id }, { account, services }) => services.billing.cancel(account, id),
     subscriptionResume: (_parent, { id }, { account, services }) => services.billing.resume(account, id),
+    subscriptionChangePlan: (_parent, { id, planId, prorationDate }, { account, services }) =>
+      services.billing.changePlan(account, id, planId, prorationDate),
   },
   Query: {
     customer: (_parent, _args, { account }) => account.customer,
@@ -50,6 +52,16 @@ export const billingResolvers: Resolvers = {
     billingDetails: async (_parent, _args, { account, services }) =>
       (await services.billing.detailsOf(account.customerId)) ?? null,
     invoices: (_parent, _args, { account, services }) => services.billing.invoicesOf(account.customerId),
+    subscriptionPlanChangePreview: async (_parent, { id, planId }, { account, services }) => {
+      const preview = await services.billing.previewPlanChange(account, id, planId);
+      return {
+        ...preview,
+        from: billingPlan(preview.from.id),
+        to: billingPlan(preview.to.id),
+        chargedNow: { amountCents: preview.chargedNow, currency: preview.to.currency },
+        nextPeriodPrice: { amountCents: preview.to.monthlyPriceCents, currency: preview.to.currency },
+      };
+    },
     invoice: (_parent, { number }, { account, services }) =>
       services.billing.invoiceOf(account.customerId, number),
     unpaidResources: async (_parent, _args, { account, services }) => {
@@ -120,6 +132,9 @@ export const billingResolvers: Resolvers = {
       return (await services.databaseClusters.findById(row.customerId, row.resourceId))?.name ?? null;
     },
     resumable: isResumable,
+    pendingPlan: (row) => (row.pendingPlanId ? billingPlan(row.pendingPlanId) : null),
+    planChanges: (row) =>
+      planChangeBlocker(row) === undefined ? planChangesOf(row.planId).map((plan) => billingPlan(plan.id)) : [],
   },
   BillingCustomer: {
     id: (customer) => String(customer.id),

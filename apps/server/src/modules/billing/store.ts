@@ -109,6 +109,8 @@ export function createBillingStore(db: Db) {
           cancelAtPeriodEnd: true,
           resourceDeleted: true,
           resourceName: resource.name,
+          pendingPlanId: null,
+          pendingPlanAt: null,
           providerSynced: false,
           updatedAt: new Date(),
         })
@@ -118,6 +120,37 @@ export function createBillingStore(db: Db) {
             eq(billingSubscriptions.resourceId, resource.id),
             inArray(billingSubscriptions.planId, planIds),
             ne(billingSubscriptions.status, 'ended'),
+          ),
+        );
+    },
+
+    /**
+     * The plan the subscription (not ended) moves to at `at`, its period's end; null for none. Returns the
+     * row, or undefined when it ended meanwhile.
+     */
+    async setPendingPlan(id: number, planId: string | null, at: Date | null) {
+      const [row] = await db
+        .update(billingSubscriptions)
+        .set({ pendingPlanId: planId, pendingPlanAt: at, updatedAt: new Date() })
+        .where(and(eq(billingSubscriptions.id, id), ne(billingSubscriptions.status, 'ended')))
+        .returning();
+      return row;
+    },
+
+    /**
+     * This provider's subscriptions with a plan change due by `now`; not one cancelled meanwhile (it ends
+     * instead, and keeps the change should it be resumed).
+     */
+    async pendingPlansDue(provider: string, now: Date): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.provider, provider),
+            ne(billingSubscriptions.status, 'ended'),
+            eq(billingSubscriptions.cancelAtPeriodEnd, false),
+            lte(billingSubscriptions.pendingPlanAt, now),
           ),
         );
     },

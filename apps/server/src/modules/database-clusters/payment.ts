@@ -2,11 +2,12 @@ import type { Database, Db } from '../../db/client.ts';
 import { rowId } from '../../db/ids.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import { recordEvent } from '../events/store.ts';
+import { findPlan } from './rules.ts';
 import { createClusterStore, type ClusterRow } from './store.ts';
 
-// A database cluster's own plan, paid or not ("pay later"): billing reports each change of the plan's
-// subscription here. A cluster left unpaid for the grace period is stopped, never deleted: its databases and
-// users stay, nobody can connect. Paying starts it again.
+// A database cluster's own plan, paid or not ("pay later"), and which plan: billing reports each change of
+// the plan's subscription here. A cluster left unpaid for the grace period is stopped, never deleted: its
+// databases and users stay, nobody can connect. Paying starts it again. A plan change resizes it.
 
 const DAY_MS = 24 * 3600_000;
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -18,11 +19,11 @@ export function createClusterPayment(deps: {
 }) {
   const graceMs = deps.graceDays * DAY_MS;
 
-  /** Hands the cluster's new desired state (stopped or running) to the provisioner, unless it is busy. */
-  async function restate(tx: Db, cluster: ClusterRow, state: 'stopping' | 'starting') {
-    // A change being applied reads the desired state when it runs: it stops or starts the cluster too.
-    if (cluster.locked) return;
-    await createClusterStore(tx).update(cluster.id, { state, locked: true });
+  /** Hands the cluster's new desired state (stopped, running or resized) to the provisioner. */
+  async function restate(tx: Db, cluster: ClusterRow, state: 'stopping' | 'starting' | 'updating') {
+    // A busy cluster keeps the state of the change in hand; the task queued after it applies this one too,
+    // whether or not the change in hand read the desired state before this transaction.
+    if (!cluster.locked) await createClusterStore(tx).update(cluster.id, { state, locked: true });
     await deps.provisioner.enqueue(tx, { kind: 'databaseCluster', id: cluster.id, action: 'update' });
   }
 
@@ -56,6 +57,30 @@ export function createClusterPayment(deps: {
         'Its plan is paid: starting again',
       );
       await restate(tx, { ...cluster, stoppedUnpaid: false }, 'starting');
+    },
+
+    /**
+     * Billing's report, in its transaction: the subscription of cluster `resourceId` moved to plan `planId`
+     * (an upgrade now, a downgrade at its period's end). The cluster is resized to it; stopped, it keeps
+     * the plan for when it starts.
+     */
+    async planChanged(tx: Db, customerId: number, resourceId: string, planId: string) {
+      const id = rowId(resourceId);
+      const store = createClusterStore(tx);
+      const owned = id === undefined ? undefined : await store.findById(customerId, id);
+      const cluster = owned && (await store.findByIdForUpdate(owned.id));
+      if (!cluster || cluster.state === 'deleting' || cluster.planId === planId) return;
+      const plan = findPlan(planId);
+      if (!plan) throw new Error(`cluster ${cluster.id}: billing moved it to an unknown plan ${planId}`);
+      await store.update(cluster.id, { planId });
+      const before = findPlan(cluster.planId)?.name ?? cluster.planId;
+      await recordEvent(
+        tx,
+        { kind: 'database-cluster', id: cluster.id },
+        'PLAN_CHANGED',
+        `Plan changed from ${before} to ${plan.name}: ${plan.cpu} vCPU, ${plan.memoryGb} GB memory, ${plan.storageGb} GB storage, ${plan.replicas === 3 ? 'three replicas' : 'one replica'}`,
+      );
+      if (!cluster.stoppedUnpaid) await restate(tx, cluster, 'updating');
     },
 
     /** Stops every running cluster whose grace period ended by `now` (each minute); returns how many. */

@@ -84,7 +84,14 @@ export function createClusterStore(db: Db) {
       values: Partial<
         Pick<
           ClusterRow,
-          'state' | 'locked' | 'hostname' | 'port' | 'namePrefix' | 'unpaidSince' | 'stoppedUnpaid'
+          | 'state'
+          | 'locked'
+          | 'hostname'
+          | 'port'
+          | 'namePrefix'
+          | 'planId'
+          | 'unpaidSince'
+          | 'stoppedUnpaid'
         >
       >,
     ) {

@@ -25,7 +25,8 @@ export type RuntimeEventType =
   | 'RUN_FINISHED'
   | 'VOLUME_GROWN'
   | 'STOPPED_UNPAID'
-  | 'STARTED_PAID';
+  | 'STARTED_PAID'
+  | 'PLAN_CHANGED';
 
 export type AuditEventType = 'CREATED' | 'CHANGED' | 'DELETED' | 'REVEALED';
 

@@ -3,12 +3,12 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Fulfilment } from '../fulfilment.ts';
 import { BILLABLE_PLANS } from '../plans.ts';
-import type { BillingProvider } from '../provider.ts';
+import type { BillingChange, BillingProvider, PlanChange } from '../provider.ts';
 import type { BillingSession, BillingStore } from '../store.ts';
 import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
 import { checkDetails, DETAILS_FIELDS } from './details-form.ts';
 import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
-import { LOCAL_PERIOD_MS } from './renewals.ts';
+import { day, LOCAL_PERIOD_MS } from './renewals.ts';
 
 // The embedded payment provider: Berth hosts the checkout and billing-details pages itself, at
 // /billing/hosted/{checkout|details}/{session}. The random session id in the address is the capability:
@@ -38,6 +38,39 @@ const GONE_MESSAGES = {
     used: 'These billing details were already saved.',
   },
 };
+
+/** The price difference for what is left of the period, from the proration date: never negative. */
+function proratedCents({ from, to, prorationDate, currentPeriodEnd }: PlanChange) {
+  const left = currentPeriodEnd.getTime() - prorationDate.getTime();
+  if (left <= 0) return 0;
+  return Math.max(0, Math.round(((to.monthlyPriceCents - from.monthlyPriceCents) * left) / LOCAL_PERIOD_MS));
+}
+
+/** The upgrade's charge as the local provider reports it: paid at once, with its invoice. */
+function prorationCharge(change: PlanChange): BillingChange {
+  const amountCents = proratedCents(change);
+  const periodEnd = change.currentPeriodEnd;
+  const reference = `${change.subscription}_${change.to.id}_${change.prorationDate.getTime()}`;
+  return {
+    kind: 'payment-succeeded',
+    customerId: change.customerId,
+    subscription: change.subscription,
+    amountCents,
+    invoice: {
+      id: `in_local_plan_${reference}`,
+      currency: change.to.currency,
+      totalCents: amountCents,
+      lines: [
+        {
+          description: `${change.to.name}, upgraded from ${change.from.id}, ${day(change.prorationDate)} to ${day(periodEnd)}`,
+          amountCents,
+        },
+      ],
+      periodStart: change.prorationDate.toISOString(),
+      periodEnd: periodEnd.toISOString(),
+    },
+  };
+}
 
 export function createLocalProvider(deps: {
   publicUrl: string;
@@ -233,5 +266,9 @@ export function createLocalProvider(deps: {
     routes,
     setCancelAtPeriodEnd: () => Promise.resolve(),
     refundDuplicate: () => Promise.resolve(),
+    previewPlanChange: (change) => Promise.resolve(proratedCents(change)),
+    // An upgrade charges the card on file now (its invoice); a downgrade is billed by the next renewal.
+    changePlan: (change) =>
+      Promise.resolve(change.timing === 'now' && proratedCents(change) > 0 ? [prorationCharge(change)] : []),
   };
 }

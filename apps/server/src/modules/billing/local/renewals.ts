@@ -7,8 +7,9 @@ import type { BillingStore, SubscriptionRow } from '../store.ts';
 
 // The embedded provider's billing cycle (a real provider runs its own): when a local subscription's period
 // ends, the card on file is charged for the next period's base fee and for the usage of the period that
-// ended, and an invoice lists both; a subscription set to end at its period's end ends instead. Each renewal is one billing event whose id names the subscription and
-// the period, so running this twice (two servers, a retried hour) charges once.
+// ended, and an invoice lists both; a subscription set to end at its period's end ends instead, and one with a
+// downgrade waiting moves to the new plan and pays its price. Each renewal is one billing event whose id
+// names the subscription and the period, so running this twice (two servers, a retried hour) charges once.
 
 /** The period a local subscription pays for at a time (a month of 30 days). */
 export const LOCAL_PERIOD_MS = 30 * 24 * 3600_000;
@@ -20,7 +21,8 @@ const USAGE_LINES = [
   { resourceType: 'VOLUME', description: 'Volumes' },
 ] as const;
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** "2026-11-26" */
+export const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export function createLocalRenewals(deps: {
   store: BillingStore;
@@ -28,8 +30,15 @@ export function createLocalRenewals(deps: {
   metering: Metering;
 }) {
   async function renew(subscription: SubscriptionRow, periodStart: Date) {
-    const plan = BILLABLE_PLANS.get(subscription.planId);
+    const planId = subscription.pendingPlanId ?? subscription.planId;
+    const plan = BILLABLE_PLANS.get(planId);
     if (!plan) return;
+    const facts = {
+      subscription: subscription.externalId,
+      customerId: subscription.customerId,
+      planId,
+      resourceId: subscription.resourceId,
+    };
     const periodEnd = new Date(periodStart.getTime() + LOCAL_PERIOD_MS);
     const lines: InvoiceFacts['lines'] = [
       {
@@ -58,15 +67,8 @@ export function createLocalRenewals(deps: {
       provider: 'local',
       id: `evt_local_renewal_${reference}`,
       changes: [
-        {
-          kind: 'subscription-updated',
-          status: 'active',
-          subscription: subscription.externalId,
-          customerId: subscription.customerId,
-          planId: subscription.planId,
-          resourceId: subscription.resourceId,
-          currentPeriodEnd: periodEnd.toISOString(),
-        },
+        ...(subscription.pendingPlanId ? [{ kind: 'plan-changed' as const, ...facts }] : []),
+        { kind: 'subscription-updated', status: 'active', ...facts, currentPeriodEnd: periodEnd.toISOString() },
         {
           kind: 'payment-succeeded',
           customerId: subscription.customerId,

@@ -5,7 +5,7 @@ import { EnvironmentError } from '../../../environment.ts';
 import { badInput, conflict } from '../../../errors.ts';
 import type { Fulfilment } from '../fulfilment.ts';
 import { PRODUCT_PLANS } from '../plans.ts';
-import type { BillingProvider } from '../provider.ts';
+import type { BillingProvider, PlanChange } from '../provider.ts';
 import { createBillingStore } from '../store.ts';
 import { createStripeCustomerStore } from './customers.ts';
 import { meaningOf, readEvent } from './events.ts';
@@ -55,6 +55,8 @@ async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : value?.id;
 
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
 const badRequest = (reply: FastifyReply, message: string) =>
   reply.code(400).send({ error: 'BAD_REQUEST', message });
 
@@ -73,6 +75,17 @@ export function createStripeProvider(deps: {
   const stripe = stripeClient(settings);
   const customers = createStripeCustomerStore(deps.db);
   const sessions = createBillingStore(deps.db);
+
+  /** The subscription's item whose price changes, the new plan's price, and the Stripe customer. */
+  async function itemToChange(change: PlanChange) {
+    const price = settings.prices[change.to.id];
+    if (!price) throw badInput('planId', `${change.to.name} cannot be bought here yet; contact customer support`);
+    const found = await callStripe('subscription', () => stripe.subscriptions.retrieve(change.subscription));
+    const item = found.items.data[0]?.id;
+    const customer = idOf(found.customer);
+    if (!item || !customer) throw new Error(`Stripe subscription ${change.subscription} has no item or customer`);
+    return { item, price, customer };
+  }
 
   async function routes(app: FastifyInstance) {
     // Only this scope reads bodies as raw bytes: the signature is over the exact bytes Stripe sent.
@@ -165,6 +178,63 @@ export function createStripeProvider(deps: {
       await callStripe('subscription update', () =>
         stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel }),
       );
+    },
+
+    async previewPlanChange(change) {
+      const { item, price, customer } = await itemToChange(change);
+      const preview = await callStripe('invoice preview', () =>
+        stripe.invoices.createPreview({
+          customer,
+          subscription: change.subscription,
+          subscription_details: {
+            items: [{ id: item, price }],
+            proration_behavior: 'always_invoice',
+            proration_date: unixSeconds(change.prorationDate),
+          },
+        }),
+      );
+      return preview.amount_due;
+    },
+
+    async changePlan(change) {
+      const { item, price } = await itemToChange(change);
+      const metadata = { planId: change.to.id };
+      if (change.timing === 'period-end') {
+        // The price changes now without proration: the next period's invoice is the first at the new price.
+        await callStripe('subscription update', () =>
+          stripe.subscriptions.update(change.subscription, {
+            items: [{ id: item, price }],
+            proration_behavior: 'none',
+            metadata,
+          }),
+        );
+        return [];
+      }
+      // Charged at once; with pending_if_incomplete a declined payment leaves the subscription unchanged.
+      // The idempotency key makes a retried request (same preview) charge once.
+      const updated = await callStripe('subscription update', () =>
+        stripe.subscriptions.update(
+          change.subscription,
+          {
+            items: [{ id: item, price }],
+            proration_behavior: 'always_invoice',
+            proration_date: unixSeconds(change.prorationDate),
+            payment_behavior: 'pending_if_incomplete',
+          },
+          { idempotencyKey: `berth-plan-${change.subscription}-${change.to.id}-${unixSeconds(change.prorationDate)}` },
+        ),
+      );
+      if (updated.pending_update) {
+        throw conflict(
+          'The payment for the upgrade was declined, so the plan was not changed: update your card under billing details and try again',
+        );
+      }
+      // Pending updates take no metadata: the plan is named in a second call.
+      await callStripe('subscription update', () =>
+        stripe.subscriptions.update(change.subscription, { metadata }),
+      );
+      // The charge and its invoice arrive as invoice.paid.
+      return [];
     },
 
     async refundDuplicate(subscription) {
