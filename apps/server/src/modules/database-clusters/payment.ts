@@ -27,6 +27,12 @@ export function createClusterPayment(deps: {
     await deps.provisioner.enqueue(tx, { kind: 'databaseCluster', id: cluster.id, action: 'update' });
   }
 
+  /** The customer's cluster billing names by id (a resource id), locked; undefined for any other. */
+  function lockedCluster(tx: Db, customerId: number, resourceId: string) {
+    const id = rowId(resourceId);
+    return id === undefined ? undefined : createClusterStore(tx).findOwnedForUpdate(customerId, id);
+  }
+
   return {
     /** When an unpaid cluster is stopped; null while paid or once stopped. */
     stopsAt: (cluster: ClusterRow) =>
@@ -39,10 +45,8 @@ export function createClusterPayment(deps: {
      * (`paid`) or not any more. Paid, a cluster stopped for it starts again.
      */
     async planPaid(tx: Db, customerId: number, resourceId: string, paid: boolean) {
-      const id = rowId(resourceId);
       const store = createClusterStore(tx);
-      const owned = id === undefined ? undefined : await store.findById(customerId, id);
-      const cluster = owned && (await store.findByIdForUpdate(owned.id));
+      const cluster = await lockedCluster(tx, customerId, resourceId);
       if (!cluster || cluster.state === 'deleting') return;
       if (!paid) {
         if (!cluster.unpaidSince) await store.update(cluster.id, { unpaidSince: new Date() });
@@ -65,10 +69,8 @@ export function createClusterPayment(deps: {
      * the plan for when it starts.
      */
     async planChanged(tx: Db, customerId: number, resourceId: string, planId: string) {
-      const id = rowId(resourceId);
       const store = createClusterStore(tx);
-      const owned = id === undefined ? undefined : await store.findById(customerId, id);
-      const cluster = owned && (await store.findByIdForUpdate(owned.id));
+      const cluster = await lockedCluster(tx, customerId, resourceId);
       if (!cluster || cluster.state === 'deleting' || cluster.planId === planId) return;
       const plan = findPlan(planId);
       if (!plan) throw new Error(`cluster ${cluster.id}: billing moved it to an unknown plan ${planId}`);

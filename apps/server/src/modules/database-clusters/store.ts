@@ -125,6 +125,16 @@ export function createClusterStore(db: Db) {
       return row;
     },
 
+    /** The customer's cluster of this id, its row locked until the transaction ends; another's: undefined. */
+    async findOwnedForUpdate(customerId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(databaseClusters)
+        .where(and(eq(databaseClusters.id, id), ownedBy(customerId)))
+        .for('update');
+      return row;
+    },
+
     async remove(id: number) {
       await db.delete(databaseClusters).where(eq(databaseClusters.id, id));
     },
