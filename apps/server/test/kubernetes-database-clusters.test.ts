@@ -166,6 +166,36 @@ describe.skipIf(!reachable)('the CloudNativePG database cluster driver', () => {
     await reader.end();
   });
 
+  it('resizes the cluster to a new plan and waits until CloudNativePG has every instance ready', async () => {
+    const upgraded: ClusterState = { ...state, planId: 's-3' };
+    await expect(driver().apply(upgraded)).rejects.toThrow(/cluster orders is starting/);
+    const applied = cluster.get(CNPG, 'Cluster', runtimeNamespace, 'orders') as
+      { spec: { instances: number; storage: { size: string } } } | undefined;
+    expect(applied?.spec).toMatchObject({ instances: 3, storage: { size: '25G' } });
+
+    // Two more instances on their way: still resizing.
+    cluster.setStatus(CNPG, 'Cluster', runtimeNamespace, 'orders', {
+      instances: 3,
+      readyInstances: 1,
+      phase: 'Creating a new replica',
+      managedRolesStatus: {
+        byStatus: { reconciled: [names.admin, names.reader, names.writer, groups.readers, groups.writers] },
+      },
+    });
+    await expect(driver().apply(upgraded)).rejects.toThrow(
+      'cluster orders is starting (Creating a new replica)',
+    );
+    cluster.setStatus(CNPG, 'Cluster', runtimeNamespace, 'orders', {
+      instances: 3,
+      readyInstances: 3,
+      phase: 'Cluster in healthy state',
+      managedRolesStatus: {
+        byStatus: { reconciled: [names.admin, names.reader, names.writer, groups.readers, groups.writers] },
+      },
+    });
+    await driver().apply(upgraded);
+  });
+
   it('fails when CloudNativePG cannot reconcile a role, naming it and why', async () => {
     cluster.setStatus(CNPG, 'Cluster', runtimeNamespace, 'orders', {
       instances: 1,

@@ -15,6 +15,7 @@ import { groupRoles, HIBERNATION, renderDatabaseCluster, userSecretName } from '
 const POSTGRES_PORT = 5432;
 
 interface ClusterStatus {
+  spec?: { instances?: number };
   status?: {
     conditions?: { type: string; status: string }[];
     instances?: number;
@@ -27,6 +28,9 @@ interface ClusterStatus {
 interface DatabaseStatus {
   status?: { applied?: boolean; message?: string };
 }
+
+/** CloudNativePG's phase of a cluster with nothing left to do. */
+const HEALTHY = 'Cluster in healthy state';
 
 /** Where Berth reaches a cluster's primary from inside the cluster it runs in (its read-write service). */
 const readWriteHost = (cluster: ClusterState) => `${cluster.name}-rw.${cluster.runtimeNamespace}.svc`;
@@ -65,7 +69,11 @@ export function createKubernetesDatabaseClusters(deps: {
         `cluster ${cluster.name}: role ${role} cannot be reconciled: ${(reasons ?? []).join('; ')}`,
       );
     }
-    if (!status || status.readyInstances !== status.instances || !status.instances) {
+    // Every instance of the applied spec ready (a plan change adds or resizes them), and CloudNativePG done
+    // with what it was doing (a storage resize, a rolling update).
+    const desired = clusterObject?.spec?.instances;
+    const settled = status?.phase === undefined || status.phase === HEALTHY;
+    if (!status?.readyInstances || status.readyInstances !== desired || !settled) {
       return `cluster ${cluster.name} is starting (${status?.phase ?? 'no status yet'})`;
     }
     const reconciled = new Set(status.managedRolesStatus?.byStatus?.reconciled ?? []);
