@@ -5,7 +5,8 @@ import type { Metering } from '../metering/service.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createLocalRenewals } from './local/renewals.ts';
 import type { BillingProvider } from './provider.ts';
-import { createBillingService, type ClusterLookup } from './service.ts';
+import type { ClusterLookup } from './plan-change.ts';
+import { createBillingService } from './service.ts';
 import { createBillingStore } from './store.ts';
 import { createStripeProvider, type StripeSettings } from './stripe/provider.ts';
 

@@ -5,7 +5,8 @@ import type {
 } from '../../generated/billing-resolvers-types.ts';
 import { centsOfType, METERED_TYPES } from '../metering/breakdown.ts';
 import { BILLABLE_PLANS, CLUSTER_PLANS, planChangesOf } from './plans.ts';
-import { isResumable, planChangeBlocker } from './service.ts';
+import { planChangeBlocker } from './plan-change.ts';
+import { isResumable } from './service.ts';
 
 // The billing API (packages/schema/billing.graphql): everything is the signed-in customer's own, read by
 // the account's customer id, so another customer's billing cannot be named, let alone read.
@@ -134,7 +135,9 @@ export const billingResolvers: Resolvers = {
     resumable: isResumable,
     pendingPlan: (row) => (row.pendingPlanId ? billingPlan(row.pendingPlanId) : null),
     planChanges: (row) =>
-      planChangeBlocker(row) === undefined ? planChangesOf(row.planId).map((plan) => billingPlan(plan.id)) : [],
+      planChangeBlocker(row) === undefined
+        ? planChangesOf(row.planId).map((plan) => billingPlan(plan.id))
+        : [],
   },
   BillingCustomer: {
     id: (customer) => String(customer.id),

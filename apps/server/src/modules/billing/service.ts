@@ -3,15 +3,9 @@ import { rowId } from '../../db/ids.ts';
 import { badInput, conflict, notFound } from '../../errors.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import type { Fulfilment } from './fulfilment.ts';
-import {
-  BILLABLE_PLANS,
-  CLUSTER_PLANS,
-  DEFAULT_PLAN_ID,
-  planChangeProblem,
-  PRODUCT_PLANS,
-  type BillablePlan,
-} from './plans.ts';
-import type { BillingCustomer, BillingProvider, PlanChange } from './provider.ts';
+import { createPlanChanges, type ClusterLookup } from './plan-change.ts';
+import { BILLABLE_PLANS, CLUSTER_PLANS, DEFAULT_PLAN_ID, PRODUCT_PLANS } from './plans.ts';
+import type { BillingCustomer, BillingProvider } from './provider.ts';
 import { createBillingStore, type BillingStore, type SubscriptionRow } from './store.ts';
 
 /**
@@ -40,15 +34,6 @@ const billingCustomer = (account: AccountWithCustomer): BillingCustomer => ({
   email: account.email,
 });
 
-/** The customer's database cluster of this id (its name, plan, and whether it is busy), undefined for any other. */
-export type ClusterLookup = (
-  customerId: number,
-  id: string,
-) => Promise<{ name: string; planId: string; locked: boolean } | undefined>;
-
-/** How long a plan change's preview holds: its proration date is accepted for so long. */
-export const PRORATION_QUOTE_MS = 10 * 60_000;
-
 /**
  * A resource with a plan of its own (a database cluster) is being deleted: its subscription ends with it, at
  * the end of the period paid for. Runs in the deleting transaction; the provider is told after it commits.
@@ -60,35 +45,9 @@ export const endPlanOfResource = (tx: Db, customerId: number, resource: { id: st
 export const isResumable = (row: SubscriptionRow) =>
   row.status !== 'ended' && row.cancelAtPeriodEnd && !row.resourceDeleted;
 
-/** Why the subscription's plan cannot change now (whatever the plan), or undefined when it can. */
-export function planChangeBlocker(row: SubscriptionRow): string | undefined {
-  if (row.status === 'ended') return `Subscription ${row.id} has ended`;
-  if (row.cancelAtPeriodEnd) {
-    return row.resourceDeleted
-      ? `Subscription ${row.id} ends with the resource it paid for, which was deleted`
-      : `Subscription ${row.id} is cancelled: resume it before changing its plan`;
-  }
-  if (row.status !== 'active') return `Subscription ${row.id} has an unpaid invoice: pay it before changing its plan`;
-  if (!row.currentPeriodEnd) return `Subscription ${row.id} has no paid period yet: try again in a minute`;
-  return undefined;
-}
-
-const factsOf = (row: SubscriptionRow) => ({
-  subscription: row.externalId,
-  customerId: row.customerId,
-  planId: row.planId,
-  resourceId: row.resourceId,
-});
-
-const plan = (id: string): BillablePlan => {
-  const found = BILLABLE_PLANS.get(id);
-  if (!found) throw new Error(`a subscription is on plan ${id}, which this version does not sell`);
-  return found;
-};
-
 /**
- * The customer-facing billing calls: hosted pages to subscribe and to edit billing details, cancelling and
- * resuming subscriptions.
+ * The customer-facing billing calls: hosted pages to subscribe and to edit billing details, cancelling,
+ * resuming and changing the plan of subscriptions (plan-change.ts).
  */
 export function createBillingService(deps: {
   db: Db;
@@ -132,55 +91,6 @@ export function createBillingService(deps: {
     return updated;
   }
 
-  /**
-   * The change of subscription `id` to plan `planId` as the provider is asked it, after every check: the
-   * plan can change (BAD_USER_INPUT otherwise), the subscription is active and paid, and its cluster is not
-   * busy (CONFLICT otherwise). An upgrade is prorated from `prorationDate`.
-   */
-  async function planChangeOf(
-    account: AccountWithCustomer,
-    id: string,
-    planId: string,
-    prorationDate: Date,
-  ): Promise<{ row: SubscriptionRow; change: PlanChange }> {
-    const row = await subscriptionOf(account, id);
-    const problem = planChangeProblem(row.planId, planId);
-    if (problem) throw badInput('planId', problem);
-    const blocker = planChangeBlocker(row);
-    if (blocker || !row.currentPeriodEnd) throw conflict(blocker ?? `Subscription ${id} has no paid period`);
-    const cluster = await deps.clusterOf(account.customerId, row.resourceId);
-    if (!cluster) throw conflict(`Subscription ${id} is for a database cluster that is gone`);
-    if (cluster.locked) {
-      throw conflict(`Database cluster ${cluster.name} is being changed: change its plan once it is ready`);
-    }
-    const from = plan(row.planId);
-    const to = plan(planId);
-    const change: PlanChange = {
-      subscription: row.externalId,
-      customerId: account.customerId,
-      resourceId: row.resourceId,
-      from,
-      to,
-      timing: to.monthlyPriceCents > from.monthlyPriceCents ? 'now' : 'period-end',
-      prorationDate,
-      currentPeriodEnd: row.currentPeriodEnd,
-    };
-    return { row, change };
-  }
-
-  /** The proration date of a change: one a preview gave within PRORATION_QUOTE_MS, or now. */
-  function prorationDateOf(given: Date | null | undefined) {
-    const now = Date.now();
-    if (!given) return new Date(now);
-    if (given.getTime() > now || given.getTime() < now - PRORATION_QUOTE_MS) {
-      throw badInput(
-        'prorationDate',
-        'The preview of this change is more than 10 minutes old: preview it again to see what it charges',
-      );
-    }
-    return given;
-  }
-
   function productCheckout(account: AccountWithCustomer, planId: string, resourceId: string | undefined) {
     const plan = PRODUCT_PLANS.get(planId);
     if (!plan?.product) {
@@ -214,6 +124,14 @@ export function createBillingService(deps: {
   }
 
   return {
+    ...createPlanChanges({
+      provider,
+      store,
+      clusterOf: deps.clusterOf,
+      fulfilment: deps.fulfilment,
+      subscriptionOf,
+    }),
+
     /**
      * A checkout for a plan. A product plan is subscribed to for the customer as a whole: its resource is
      * the customer's own id (Account.customer.id), given or not; any other resource is not found. A database
@@ -286,62 +204,6 @@ export function createBillingService(deps: {
         throw conflict(`Subscription ${id} ends with the resource it paid for, which was deleted`);
       }
       return setCancelAtPeriodEnd(row, false);
-    },
-
-    /** What moving the subscription to plan `planId` would do and charge now (the provider's figure). */
-    async previewPlanChange(account: AccountWithCustomer, id: string, planId: string) {
-      const { row, change } = await planChangeOf(account, id, planId, new Date());
-      const upgrade = change.timing === 'now';
-      const chargedNow = upgrade ? await provider.previewPlanChange(change) : 0;
-      return {
-        subscriptionId: String(row.id),
-        from: change.from,
-        to: change.to,
-        timing: upgrade ? ('NOW' as const) : ('PERIOD_END' as const),
-        effectiveAt: upgrade ? change.prorationDate : change.currentPeriodEnd,
-        chargedNow,
-        prorationDate: change.prorationDate,
-      };
-    },
-
-    /**
-     * Moves the subscription to plan `planId`: an upgrade now (the provider charges the prorated difference,
-     * then the subscription and its cluster move), a downgrade at the period's end. The current plan again
-     * drops a waiting downgrade.
-     */
-    async changePlan(account: AccountWithCustomer, id: string, planId: string, prorationDate?: Date | null) {
-      const current = await subscriptionOf(account, id);
-      if (planId === current.planId && current.pendingPlanId) {
-        const { change } = await planChangeOf(account, id, current.pendingPlanId, new Date());
-        // The provider bills the current plan again from the next period on.
-        await provider.changePlan({ ...change, from: change.to, to: change.from });
-        return (await store.setPendingPlan(current.id, null, null)) ?? current;
-      }
-      const { row, change } = await planChangeOf(account, id, planId, prorationDateOf(prorationDate));
-      const reported = await provider.changePlan(change);
-      if (change.timing === 'period-end') {
-        return (await store.setPendingPlan(row.id, planId, row.currentPeriodEnd)) ?? row;
-      }
-      await deps.fulfilment.apply({
-        provider: provider.name,
-        id: `evt_berth_plan_${row.externalId}_${planId}_${change.prorationDate.getTime()}`,
-        changes: [{ kind: 'plan-changed', ...factsOf(row), planId }, ...reported],
-      });
-      return (await store.subscriptionOf(account.customerId, row.id)) ?? row;
-    },
-
-    /** Applies every downgrade whose period ended by `now` (each minute); returns how many. */
-    async applyDuePlanChanges(now = new Date()) {
-      const due = await store.pendingPlansDue(provider.name, now);
-      for (const row of due) {
-        if (!row.pendingPlanId || !row.pendingPlanAt) continue;
-        await deps.fulfilment.apply({
-          provider: provider.name,
-          id: `evt_berth_plan_${row.externalId}_${row.pendingPlanId}_${row.pendingPlanAt.getTime()}`,
-          changes: [{ kind: 'plan-changed', ...factsOf(row), planId: row.pendingPlanId }],
-        });
-      }
-      return due.length;
     },
 
     /**
