@@ -24,6 +24,23 @@ const billingOverviewQuery = graphql(`
       currentPeriodEnd
       cancelAtPeriodEnd
       resumable
+      pendingPlan {
+        id
+        name
+        price {
+          amountCents
+          currency
+        }
+      }
+      pendingPlanAt
+      planChanges {
+        id
+        name
+        price {
+          amountCents
+          currency
+        }
+      }
       createdAt
       endedAt
     }
