@@ -1,42 +1,21 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
-import { oidcPayloads } from '../db/schema.ts';
+import { createPayloadStore, type PayloadKey } from './store.ts';
 
 // oidc-provider storage in our database, so sessions, grants and refresh tokens survive a restart and
 // are shared by every server process.
 export function databaseAdapter(db: Db) {
+  const payloads = createPayloadStore(db);
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
-      const row = {
-        model: this.model,
-        id,
-        payload: payload as Record<string, unknown>,
-        grantId: payload.grantId ?? null,
-        uid: payload.uid ?? null,
-        userCode: payload.userCode ?? null,
-        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-      };
-      await db
-        .insert(oidcPayloads)
-        .values(row)
-        .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row });
+      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      await payloads.upsert(this.model, id, payload, expiresAt);
     }
 
-    private async findWhere(condition: ReturnType<typeof eq>) {
-      const [row] = await db
-        .select()
-        .from(oidcPayloads)
-        .where(
-          and(
-            eq(oidcPayloads.model, this.model),
-            condition,
-            or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
-          ),
-        )
-        .limit(1);
+    private async findBy(key: PayloadKey) {
+      const row = await payloads.find(this.model, key);
       if (!row) return undefined;
       return {
         ...row.payload,
@@ -45,35 +24,30 @@ export function databaseAdapter(db: Db) {
     }
 
     find(id: string) {
-      return this.findWhere(eq(oidcPayloads.id, id));
+      return this.findBy({ id });
     }
 
     findByUid(uid: string) {
-      return this.findWhere(eq(oidcPayloads.uid, uid));
+      return this.findBy({ uid });
     }
 
     findByUserCode(userCode: string) {
-      return this.findWhere(eq(oidcPayloads.userCode, userCode));
+      return this.findBy({ userCode });
     }
 
-    async consume(id: string) {
-      await db
-        .update(oidcPayloads)
-        .set({ consumedAt: sql`now()` })
-        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    consume(id: string) {
+      return payloads.consume(this.model, id);
     }
 
-    async destroy(id: string) {
-      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    destroy(id: string) {
+      return payloads.destroy(this.model, id);
     }
 
-    async revokeByGrantId(grantId: string) {
-      await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+    revokeByGrantId(grantId: string) {
+      return payloads.revokeByGrantId(grantId);
     }
   };
 }
 
 /** Removes expired entries; run now and then so the table does not grow without end. */
-export async function purgeExpiredPayloads(db: Db) {
-  await db.delete(oidcPayloads).where(sql`${oidcPayloads.expiresAt} < now()`);
-}
+export const purgeExpiredPayloads = (db: Db) => createPayloadStore(db).purgeExpired();

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { identitySecrets } from '../db/schema.ts';
+import { loadOrCreateSecret } from '../secrets/store.ts';
 
 export interface IdentitySecrets {
   signingKey: JWK;
@@ -21,20 +20,6 @@ export async function loadIdentitySecrets(db: Db): Promise<IdentitySecrets> {
     keys: [randomBytes(32).toString('base64url')],
   }));
   return { signingKey: signing as JWK, cookieKeys: cookies.keys as string[] };
-}
-
-/** The material stored under id in identity_secrets, created by create() on first use. */
-export async function loadOrCreateSecret(db: Db, id: string, create: () => Promise<Record<string, unknown>>) {
-  const existing = await db.select().from(identitySecrets).where(eq(identitySecrets.id, id));
-  if (existing[0]) return existing[0].material;
-  // Two processes starting together: the first insert wins and both read it back.
-  await db
-    .insert(identitySecrets)
-    .values({ id, kind: id, material: await create() })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(identitySecrets).where(eq(identitySecrets.id, id));
-  if (!row) throw new Error(`identity secret ${id} could not be stored`);
-  return row.material;
 }
 
 /** The public half of the signing key, as published at the certs endpoint. */

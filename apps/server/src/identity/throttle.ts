@@ -1,6 +1,5 @@
-import { eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { signInFailures } from '../db/schema.ts';
+import { createSignInFailureStore } from './store.ts';
 
 // Repeated failed sign-ins are throttled per account and per address. Counts live in the database so
 // several server processes (and restarts) share them.
@@ -31,8 +30,7 @@ export interface SignInAttempt {
 type Kind = keyof typeof LIMITS;
 
 export function createSignInThrottle(db: Db, now: () => Date = () => new Date()) {
-  const { key, failures, windowStartedAt, blockedUntil } = signInFailures;
-
+  const store = createSignInFailureStore(db);
   return {
     /**
      * Counts an attempt for the account and the address before the password is checked, so parallel
@@ -42,31 +40,16 @@ export function createSignInThrottle(db: Db, now: () => Date = () => new Date())
      */
     async begin(email: string, address: string): Promise<SignInAttempt> {
       const at = now();
-      const windowExpired = sql`${windowStartedAt} < ${new Date(at.getTime() - WINDOW_MS)}`;
       const keys = { account: `account:${email.toLowerCase()}`, address: `address:${address}` };
       const ownBlocks = await db.transaction(async (tx) => {
+        const failures = createSignInFailureStore(tx);
         const setHere: Partial<Record<Kind, Date>> = {};
         // Always the account row first, then the address row: one lock order, no deadlocks.
         for (const kind of ['account', 'address'] as const) {
-          const limit = LIMITS[kind];
-          // One conditional upsert: a blocked row is locked but not counted, and no row comes back.
-          const [counted] = await tx
-            .insert(signInFailures)
-            .values({ key: keys[kind], failures: 1, windowStartedAt: at })
-            .onConflictDoUpdate({
-              target: key,
-              set: {
-                failures: sql`CASE WHEN ${windowExpired} THEN 1 ELSE ${failures} + 1 END`,
-                windowStartedAt: sql`CASE WHEN ${windowExpired} THEN ${at} ELSE ${windowStartedAt} END`,
-                blockedUntil: sql`CASE WHEN NOT ${windowExpired} AND ${failures} + 1 >= ${limit.failures}
-                  THEN ${new Date(at.getTime() + limit.blockMs)} ELSE ${blockedUntil} END`,
-              },
-              setWhere: or(isNull(blockedUntil), lte(blockedUntil, at)),
-            })
-            .returning({ blockedUntil });
+          const counted = await failures.count(keys[kind], at, WINDOW_MS, LIMITS[kind]);
           if (!counted) {
-            const [row] = await tx.select({ blockedUntil }).from(signInFailures).where(eq(key, keys[kind]));
-            const remaining = (row?.blockedUntil?.getTime() ?? at.getTime()) - at.getTime();
+            const blockedUntil = await failures.blockedUntil(keys[kind]);
+            const remaining = (blockedUntil?.getTime() ?? at.getTime()) - at.getTime();
             // Throwing rolls back the row counted for the account.
             throw new SignInThrottled(Math.max(1, Math.ceil(remaining / 1000)));
           }
@@ -77,22 +60,11 @@ export function createSignInThrottle(db: Db, now: () => Date = () => new Date())
       });
 
       /** Takes this attempt off a count; a block is lifted only if this attempt set it (reached the limit). */
-      async function giveBack(kind: Kind) {
-        const ownBlock = ownBlocks[kind];
-        await db
-          .update(signInFailures)
-          .set({
-            failures: sql`greatest(${failures} - 1, 0)`,
-            ...(ownBlock && {
-              blockedUntil: sql`CASE WHEN ${blockedUntil} = ${ownBlock} THEN NULL ELSE ${blockedUntil} END`,
-            }),
-          })
-          .where(eq(key, keys[kind]));
-      }
+      const giveBack = (kind: Kind) => store.giveBack(keys[kind], ownBlocks[kind]);
 
       return {
         async succeeded() {
-          await db.delete(signInFailures).where(eq(key, keys.account));
+          await store.clear(keys.account);
           await giveBack('address');
         },
         async passwordAccepted() {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { loadOrCreateSecret } from '../identity/secrets.ts';
+import { loadOrCreateSecret } from './store.ts';
 import { createSecretBox, SECRET_KEY_BYTES, type SecretBox } from './crypto.ts';
 
 const STORED_KEY_ID = 'secrets-key';

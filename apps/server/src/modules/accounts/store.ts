@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, customers, entitlements } from '../../db/schema.ts';
+import { accounts, accountTwoFactor, customers, entitlements } from '../../db/schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -117,3 +117,40 @@ export function createAccountStore(db: Db) {
 }
 
 export type AccountStore = ReturnType<typeof createAccountStore>;
+
+/** An account's second factor (table account_two_factor): secrets encrypted, recovery codes hashed. */
+export function createTwoFactorStore(db: Db) {
+  const ofAccount = (accountId: number) => eq(accountTwoFactor.accountId, accountId);
+  return {
+    async find(accountId: number) {
+      const [row] = await db.select().from(accountTwoFactor).where(ofAccount(accountId));
+      return row;
+    },
+
+    async setPendingSecret(accountId: number, pendingSecret: string) {
+      await db
+        .insert(accountTwoFactor)
+        .values({ accountId, pendingSecret })
+        .onConflictDoUpdate({ target: accountTwoFactor.accountId, set: { pendingSecret } });
+    },
+
+    /** The pending secret becomes the one in use, with its first step and new recovery codes. */
+    async enable(
+      accountId: number,
+      values: { secret: string; lastStep: number; recoveryCodeHashes: string[]; enabledAt: Date },
+    ) {
+      await db
+        .update(accountTwoFactor)
+        .set({ ...values, pendingSecret: null })
+        .where(ofAccount(accountId));
+    },
+
+    async update(accountId: number, values: { lastStep?: number; recoveryCodeHashes?: string[] }) {
+      await db.update(accountTwoFactor).set(values).where(ofAccount(accountId));
+    },
+
+    async remove(accountId: number) {
+      await db.delete(accountTwoFactor).where(ofAccount(accountId));
+    },
+  };
+}

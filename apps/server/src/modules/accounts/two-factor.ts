@@ -1,11 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/client.ts';
-import { accountTwoFactor } from '../../db/schema.ts';
 import type { SignInThrottle } from '../../identity/throttle.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
-import type { AccountRow } from './store.ts';
+import { createTwoFactorStore, type AccountRow } from './store.ts';
 
 // Two-factor sign-in with an authenticator app (TOTP: RFC 6238, SHA-1, 6 digits, 30 s, as every app reads
 // from a QR code). A set-up makes a pending secret; the first right code from it turns two-factor on and
@@ -31,7 +29,8 @@ export function createTwoFactor(deps: {
   throttle: SignInThrottle;
   issuer: string;
 }) {
-  const { db, secretBox } = deps;
+  const { secretBox } = deps;
+  const store = createTwoFactorStore(deps.db);
 
   const totpOf = (account: Pick<AccountRow, 'email'>, secret: string) =>
     new TOTP({
@@ -40,11 +39,6 @@ export function createTwoFactor(deps: {
       secret: Secret.fromBase32(secret),
       period: PERIOD_SECONDS,
     });
-
-  async function rowOf(accountId: number) {
-    const [row] = await db.select().from(accountTwoFactor).where(eq(accountTwoFactor.accountId, accountId));
-    return row;
-  }
 
   /** The time step a code is right for (within one step of now), or null. */
   function stepOf(totp: TOTP, code: string, now: number): number | null {
@@ -56,20 +50,14 @@ export function createTwoFactor(deps: {
 
   return {
     async isEnabled(accountId: number): Promise<boolean> {
-      return Boolean((await rowOf(accountId))?.secret);
+      return Boolean((await store.find(accountId))?.secret);
     },
 
     /** The secret being set up (made on first call, the same until confirmed) and its otpauth:// address. */
     async pendingSetup(account: Pick<AccountRow, 'id' | 'email'>): Promise<{ secret: string; uri: string }> {
-      const stored = (await rowOf(account.id))?.pendingSecret;
+      const stored = (await store.find(account.id))?.pendingSecret;
       const secret = stored ? secretBox.decryptSecret(stored) : new Secret({ size: 20 }).base32;
-      if (!stored) {
-        const pendingSecret = secretBox.encryptSecret(secret);
-        await db
-          .insert(accountTwoFactor)
-          .values({ accountId: account.id, pendingSecret })
-          .onConflictDoUpdate({ target: accountTwoFactor.accountId, set: { pendingSecret } });
-      }
+      if (!stored) await store.setPendingSecret(account.id, secretBox.encryptSecret(secret));
       return { secret, uri: totpOf(account, secret).toString() };
     },
 
@@ -78,21 +66,17 @@ export function createTwoFactor(deps: {
      * the new recovery codes, or null for a wrong code (nothing changes).
      */
     async confirmSetup(account: Pick<AccountRow, 'id' | 'email'>, code: string, now = Date.now()) {
-      const pending = (await rowOf(account.id))?.pendingSecret;
+      const pending = (await store.find(account.id))?.pendingSecret;
       if (!pending) return null;
       const step = stepOf(totpOf(account, secretBox.decryptSecret(pending)), code, now);
       if (step === null) return null;
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-      await db
-        .update(accountTwoFactor)
-        .set({
-          secret: pending,
-          pendingSecret: null,
-          lastStep: step,
-          recoveryCodeHashes: codes.map((recovery) => hash(normalizedRecoveryCode(recovery))),
-          enabledAt: new Date(now),
-        })
-        .where(eq(accountTwoFactor.accountId, account.id));
+      await store.enable(account.id, {
+        secret: pending,
+        lastStep: step,
+        recoveryCodeHashes: codes.map((recovery) => hash(normalizedRecoveryCode(recovery))),
+        enabledAt: new Date(now),
+      });
       return codes;
     },
 
@@ -102,25 +86,19 @@ export function createTwoFactor(deps: {
      */
     async verify(account: Pick<AccountRow, 'id' | 'email'>, code: string, address: string, now = Date.now()) {
       const attempt = await deps.throttle.begin(account.email, address);
-      const row = await rowOf(account.id);
+      const row = await store.find(account.id);
       if (!row?.secret) return false;
       const step = stepOf(totpOf(account, secretBox.decryptSecret(row.secret)), code, now);
       let accepted = false;
       if (step !== null && step > row.lastStep) {
         accepted = true;
-        await db
-          .update(accountTwoFactor)
-          .set({ lastStep: step })
-          .where(eq(accountTwoFactor.accountId, account.id));
+        await store.update(account.id, { lastStep: step });
       } else {
         const spent = hash(normalizedRecoveryCode(code));
         if (row.recoveryCodeHashes.includes(spent)) {
           accepted = true;
           const recoveryCodeHashes = row.recoveryCodeHashes.filter((candidate) => candidate !== spent);
-          await db
-            .update(accountTwoFactor)
-            .set({ recoveryCodeHashes })
-            .where(eq(accountTwoFactor.accountId, account.id));
+          await store.update(account.id, { recoveryCodeHashes });
         }
       }
       if (accepted) await attempt.succeeded();
@@ -129,7 +107,7 @@ export function createTwoFactor(deps: {
 
     /** Turns two-factor off (an operator's reset: the customer lost the app and the recovery codes). */
     async reset(accountId: number) {
-      await db.delete(accountTwoFactor).where(eq(accountTwoFactor.accountId, accountId));
+      await store.remove(accountId);
     },
   };
 }

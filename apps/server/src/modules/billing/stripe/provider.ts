@@ -7,7 +7,7 @@ import type { Fulfilment } from '../fulfilment.ts';
 import { PRODUCT_PLANS } from '../plans.ts';
 import type { BillingProvider, PlanChange } from '../provider.ts';
 import { createBillingStore } from '../store.ts';
-import { createStripeCustomerStore } from './customers.ts';
+import { createStripeCustomerStore } from './store.ts';
 import { meaningOf, readEvent } from './events.ts';
 
 // Stripe as the billing provider: Checkout Sessions for subscribing, the Customer Portal for billing
