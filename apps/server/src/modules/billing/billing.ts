@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Environment } from '../../environment.ts';
-import { createFulfilment, type ResourcePlans } from './fulfilment.ts';
+import { createFulfilment, type ResourcePlans } from './fulfilment/fulfilment.ts';
 import type { Metering } from '../metering/service.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createLocalRenewals } from './local/renewals.ts';

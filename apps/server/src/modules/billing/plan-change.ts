@@ -1,6 +1,6 @@
 import { badInput, conflict } from '../../errors.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import type { Fulfilment } from './fulfilment.ts';
+import type { Fulfilment } from './fulfilment/fulfilment.ts';
 import { BILLABLE_PLANS, planChangeProblem, type BillablePlan } from './plans.ts';
 import type { BillingProvider, PlanChange } from './provider.ts';
 import type { BillingStore, SubscriptionRow } from './store.ts';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, conflict, notFound } from '../../errors.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import type { Fulfilment } from './fulfilment.ts';
+import type { Fulfilment } from './fulfilment/fulfilment.ts';
 import { createPlanChanges, type ClusterLookup } from './plan-change.ts';
 import { BILLABLE_PLANS, CLUSTER_PLANS, DEFAULT_PLAN_ID, PRODUCT_PLANS } from './plans.ts';
 import type { BillingCustomer, BillingProvider } from './provider.ts';

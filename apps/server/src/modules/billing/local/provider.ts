@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Fulfilment } from '../fulfilment.ts';
+import type { Fulfilment } from '../fulfilment/fulfilment.ts';
 import { BILLABLE_PLANS } from '../plans.ts';
 import type { BillingChange, BillingProvider, PlanChange } from '../provider.ts';
 import type { BillingSession, BillingStore } from '../store.ts';

@@ -1,6 +1,6 @@
 import type { Metering } from '../../metering/service.ts';
 import { centsOfType } from '../../metering/breakdown.ts';
-import type { Fulfilment } from '../fulfilment.ts';
+import type { Fulfilment } from '../fulfilment/fulfilment.ts';
 import { BILLABLE_PLANS } from '../plans.ts';
 import type { InvoiceFacts } from '../provider.ts';
 import type { BillingStore, SubscriptionRow } from '../store.ts';

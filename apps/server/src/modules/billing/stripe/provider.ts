@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
 import { EnvironmentError } from '../../../environment.ts';
 import { badInput, conflict } from '../../../errors.ts';
-import type { Fulfilment } from '../fulfilment.ts';
+import type { Fulfilment } from '../fulfilment/fulfilment.ts';
 import { PRODUCT_PLANS } from '../plans.ts';
 import type { BillingProvider, PlanChange } from '../provider.ts';
 import { createBillingStore } from '../store.ts';
