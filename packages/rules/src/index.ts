@@ -12,3 +12,51 @@ export {
   type Standing,
   type SuspendedReason,
 } from './access-policy.ts';
+export {
+  CLUSTER_ADMIN_USER,
+  CLUSTER_IDENTIFIER_MAX,
+  clusterDatabaseNameProblem,
+  clusterUserNameProblem,
+  RESERVED_DATABASE_NAMES,
+  RESERVED_IDENTIFIER_PREFIX,
+  RESERVED_USER_NAMES,
+  type ClusterIdentifierProblem,
+} from './cluster-identifiers.ts';
+export {
+  domainNameProblem,
+  HOST_LABEL_MAX,
+  HOSTNAME_MAX,
+  hostnameProblem,
+  isHostLabel,
+  type DomainNameProblem,
+  type HostnameProblem,
+} from './host-label.ts';
+export {
+  IMAGE_NAME_MAX,
+  imageReferenceProblem,
+  isImagePathComponent,
+  type ImageReferenceProblem,
+} from './image-reference.ts';
+export {
+  AUTOSCALING_REPLICAS,
+  autoscalingProblem,
+  MANUAL_REPLICAS,
+  manualReplicasProblem,
+  REGISTRY_PASSWORD_MAX,
+  REGISTRY_SOURCE_MAX,
+  REGISTRY_USERNAME_MAX,
+  registryPasswordProblem,
+  registryUsernameProblem,
+  VOLUME_SIZE_GB,
+  volumeSizeProblem,
+  type AutoscalingProblem,
+  type CredentialProblem,
+  type RangeProblem,
+} from './limits.ts';
+export {
+  RESOURCE_NAME_MAX,
+  resourceNameProblem,
+  variableNameProblem,
+  type ResourceNameProblem,
+  type VariableNameProblem,
+} from './names.ts';
