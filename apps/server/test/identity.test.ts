@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../src/identity/passwords.ts';
+import { hashPassword, verifyPassword } from '../src/modules/accounts/passwords.ts';
 import { createSignInThrottle } from '../src/identity/throttle.ts';
 import { createAccountService } from '../src/modules/accounts/service.ts';
 import { createAccountStore } from '../src/modules/accounts/store.ts';

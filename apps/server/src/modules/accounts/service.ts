@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { badInput, DomainError, notFound } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SignInThrottle } from '../../identity/throttle.ts';
 import { SUSPENDED_REASONS } from '@berth/rules';
 import { permissionsFor, PRODUCTS, type Permission } from './permissions.ts';
