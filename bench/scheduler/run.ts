@@ -15,6 +15,7 @@ import { getFields, type CronField } from '@berth/cron';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { containerJobs, customers, namespaces } from '../../apps/server/src/db/schema.ts';
 import { nextRunAfter } from '../../apps/server/src/modules/container-jobs/schedule.ts';
+import { createRuntimeReports } from '../../apps/server/src/modules/runtime-reports/reports.ts';
 import { createSimulatedDriver } from '../../apps/server/src/provisioning/simulated/driver.ts';
 import { createScheduler } from '../../apps/server/src/scheduler/scheduler.ts';
 
@@ -168,7 +169,11 @@ const log = {
     failures.push(`the scheduler logged an error: ${message}`);
   },
 };
-const scheduler = createScheduler({ database, driver: createSimulatedDriver({ delayMs: 1000 }), log });
+const scheduler = createScheduler({
+  database,
+  driver: createSimulatedDriver({ delayMs: 1000, reports: createRuntimeReports() }),
+  log,
+});
 
 try {
   const memoryBeforeSeeding = memory();

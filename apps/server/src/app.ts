@@ -7,6 +7,7 @@ import type { Environment } from './environment.ts';
 import { graphqlApis } from './graphql/plugin.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { createRuntimeReports } from './modules/runtime-reports/reports.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { createAuthenticator } from './http/authentication.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
@@ -53,7 +54,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, app.log);
   const provisioner = createProvisioner({
     database,
-    driver: createRuntimeDriver(env, { database, secretBox, log: app.log }),
+    driver: createRuntimeDriver(env, { database, secretBox, reports: createRuntimeReports(), log: app.log }),
     log: app.log,
   });
   const scheduler = createScheduler({ database, driver: provisioner.driver, log: app.log });

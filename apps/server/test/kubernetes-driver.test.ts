@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { readEnvironment } from '../src/environment.ts';
+import { createRuntimeReports } from '../src/modules/runtime-reports/reports.ts';
 import { createClusterApi } from '../src/provisioning/kubernetes/cluster-api.ts';
 import { createStatusWatch } from '../src/provisioning/kubernetes/watch.ts';
 import { RUN_JOB, createJob, jobByName } from './support/container-jobs.ts';
@@ -383,6 +384,7 @@ describe('the kubernetes driver', () => {
         kubeConfig: cluster.kubeConfig(),
         api: createClusterApi(cluster.kubeConfig()),
         database: server.berth.database,
+        reports: createRuntimeReports(),
         log: { warn: () => undefined },
       });
       await watch.resync();

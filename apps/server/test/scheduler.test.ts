@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
+import { createRuntimeReports } from '../src/modules/runtime-reports/reports.ts';
 import { createSimulatedDriver } from '../src/provisioning/simulated/driver.ts';
 import { createScheduler, STARTING_DEADLINE_MS, type Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -49,7 +50,7 @@ function manualClock(start: string) {
 function scheduler(clock: { now: () => Date }, db: Database = database): Scheduler {
   return createScheduler({
     database: db,
-    driver: createSimulatedDriver({ delayMs: 0 }),
+    driver: createSimulatedDriver({ delayMs: 0, reports: createRuntimeReports() }),
     log,
     clock: clock.now,
   });

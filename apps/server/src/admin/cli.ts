@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { openDatabase } from '../db/client.ts';
 import { EnvironmentError, readEnvironment } from '../environment.ts';
+import { createRuntimeReports } from '../modules/runtime-reports/reports.ts';
 import { createProvisioner } from '../provisioning/provisioner.ts';
 import { createDatabaseClusterDriver } from '../provisioning/database-cluster-drivers.ts';
 import { createSimulatedDriver } from '../provisioning/simulated/driver.ts';
@@ -38,7 +39,7 @@ async function directly(env: ReturnType<typeof readEnvironment>, argv: string[])
   try {
     const provisioner = createProvisioner({
       database,
-      driver: createSimulatedDriver({ delayMs: 0 }),
+      driver: createSimulatedDriver({ delayMs: 0, reports: createRuntimeReports() }),
       log: console,
     });
     // The server warns about a missing SECRETS_KEY when it starts; a command's output stays its own.

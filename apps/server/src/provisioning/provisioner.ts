@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Db } from '../db/client.ts';
-import { provisioningTasks } from '../db/schema.ts';
+import type { Database, Db } from '../db/client.ts';
 import { ChangeInProgress, type RuntimeDriver } from './driver.ts';
+import { backOffTask, claimTasks, deleteTask, insertTask, retryTaskLater, type TaskRow } from './store.ts';
 
 export type TaskAction = 'create' | 'update' | 'delete';
 
@@ -24,14 +23,6 @@ export interface ResourceHandler {
   ready?(tx: Db, resourceId: number, action: TaskAction): Promise<boolean>;
   /** Records that the change failed for good. */
   fail(tx: Db, resourceId: number): Promise<void>;
-}
-
-interface TaskRow {
-  id: number;
-  resource_kind: string;
-  resource_id: number;
-  action: string;
-  attempts: number;
 }
 
 /** A claim lasts this long; a process that dies holding one leaves the task to the next claimer. */
@@ -62,16 +53,7 @@ export function createProvisioner(deps: {
   let stopped = false;
 
   async function claim(): Promise<TaskRow[]> {
-    return queryRows<TaskRow>(
-      database.db,
-      sql`
-      UPDATE provisioning_tasks SET claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM provisioning_tasks
-        WHERE not_before <= now() AND (claimed_until IS NULL OR claimed_until < now())
-        ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
-      RETURNING id, resource_kind, resource_id, action, attempts`,
-    );
+    return claimTasks(database.db, CLAIM_SECONDS, 20);
   }
 
   function handlerOf(task: TaskRow): ResourceHandler {
@@ -89,30 +71,25 @@ export function createProvisioner(deps: {
         return;
       }
       await handler.apply(tx, driver, task.resource_id, action);
-      await tx.execute(sql`DELETE FROM provisioning_tasks WHERE id = ${task.id}`);
+      await deleteTask(tx, task.id);
     });
   }
 
   /** The task waits for others, or for the runtime to finish what it started: tried again soon, not failed. */
   async function retryShortly(db: Db, task: TaskRow) {
-    await db.execute(sql`
-      UPDATE provisioning_tasks
-      SET claimed_until = NULL, attempts = 0, not_before = now() + make_interval(secs => ${WAIT_SECONDS})
-      WHERE id = ${task.id}`);
+    await retryTaskLater(db, task.id, WAIT_SECONDS);
   }
 
   async function fail(task: TaskRow, error: unknown) {
     log.error({ err: error, task }, 'provisioning task failed');
     if (task.attempts < MAX_ATTEMPTS) {
       const backoff = 2 ** task.attempts;
-      await database.db.execute(
-        sql`UPDATE provisioning_tasks SET claimed_until = NULL, not_before = now() + make_interval(secs => ${backoff}) WHERE id = ${task.id}`,
-      );
+      await backOffTask(database.db, task.id, backoff);
       return;
     }
     await database.db.transaction(async (tx) => {
       await handlerOf(task).fail(tx, task.resource_id);
-      await tx.execute(sql`DELETE FROM provisioning_tasks WHERE id = ${task.id}`);
+      await deleteTask(tx, task.id);
     });
   }
 
@@ -149,12 +126,7 @@ export function createProvisioner(deps: {
     /** Records a change for the runtime, in the caller's transaction. */
     async enqueue(tx: Db, task: Task) {
       const delay = driver.settleDelayMs(task.kind, task.action);
-      await tx.insert(provisioningTasks).values({
-        resourceKind: task.kind,
-        resourceId: task.id,
-        action: task.action,
-        notBefore: sql`now() + make_interval(secs => ${delay / 1000})`,
-      });
+      await insertTask(tx, { kind: task.kind, id: task.id, action: task.action, delaySeconds: delay / 1000 });
     },
     runDue,
     /** One pass of the runtime's own work (rollouts, scaling); the loop runs it after the due tasks. */

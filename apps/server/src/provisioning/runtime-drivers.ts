@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import type { Environment } from '../environment.ts';
 import type { SecretBox } from '../secrets/crypto.ts';
 import type { RuntimeDriver } from './driver.ts';
+import type { RuntimeReports } from './runtime-port.ts';
 import { createKubernetesDriver } from './kubernetes/driver.ts';
 import { loadKubeConfig } from './kubernetes/kube-config.ts';
 import { createSimulatedDriver } from './simulated/driver.ts';
@@ -12,11 +13,17 @@ export function createRuntimeDriver(
     Environment,
     'PROVISIONER_DRIVER' | 'SIMULATED_DELAY_MS' | 'KUBECONFIG' | 'KUBERNETES_STORAGE_CLASS'
   >,
-  deps: { database: Database; secretBox: SecretBox; log: { warn(payload: object, message: string): void } },
+  deps: {
+    database: Database;
+    secretBox: SecretBox;
+    /** Where the runtime reports what happened (the modules' implementation of the runtime port). */
+    reports: RuntimeReports;
+    log: { warn(payload: object, message: string): void };
+  },
 ): RuntimeDriver {
   switch (env.PROVISIONER_DRIVER) {
     case 'simulated':
-      return createSimulatedDriver({ delayMs: env.SIMULATED_DELAY_MS });
+      return createSimulatedDriver({ delayMs: env.SIMULATED_DELAY_MS, reports: deps.reports });
     case 'kubernetes':
       return createKubernetesDriver({
         ...deps,

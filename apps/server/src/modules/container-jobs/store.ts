@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { groupBy } from '../../batching.ts';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import {
   containerJobEnvironmentVariables,
   containerJobMounts,
@@ -137,24 +137,18 @@ export function createContainerJobStore(db: Db) {
     },
 
     /**
-     * Removes the job with its runs and their log lines; variables and mounts cascade. The runs go first, in
-     * a statement of their own: it waits for a runtime step still writing to one of them (PostgreSQL), so
-     * the log lines are deleted after that step's last line, which a single statement's snapshot would miss.
+     * Removes the job with its runs; variables and mounts cascade. Returns the ids of the runs removed, whose
+     * log lines go next (the logs module's). The runs go first, in a statement of their own: it waits for a
+     * runtime step still writing to one of them (PostgreSQL), so the log lines are deleted after that step's
+     * last line, which a single statement's snapshot would miss.
      */
-    async remove(id: number) {
+    async remove(id: number): Promise<number[]> {
       const runs = await db
         .delete(containerJobRuns)
         .where(eq(containerJobRuns.jobId, id))
         .returning({ id: containerJobRuns.id });
-      if (runs.length) {
-        await db.execute(
-          sql`DELETE FROM log_lines WHERE source_kind = 'job-run' AND source_id IN (${sql.join(
-            runs.map((run) => sql`${run.id}`),
-            sql`, `,
-          )})`,
-        );
-      }
       await db.delete(containerJobs).where(eq(containerJobs.id, id));
+      return runs.map((run) => run.id);
     },
 
     async replaceVariables(jobId: number, rows: { name: string; value: string; secret: boolean }[]) {
@@ -173,3 +167,69 @@ export function createContainerJobStore(db: Db) {
 }
 
 export type ContainerJobStore = ReturnType<typeof createContainerJobStore>;
+
+// Runs as whoever starts them records them, and as the runtime reports them.
+
+export type RunValues = Pick<
+  typeof containerJobRuns.$inferInsert,
+  'jobId' | 'name' | 'trigger' | 'scheduledAt'
+>;
+
+/** Records a pending run; undefined when the job has a run of that name already. */
+export async function insertPendingRun(db: Db, values: RunValues): Promise<RunRow | undefined> {
+  const [run] = await db
+    .insert(containerJobRuns)
+    .values({ ...values, status: 'pending', message: 'Waiting to start' })
+    .onConflictDoNothing()
+    .returning();
+  return run;
+}
+
+/** Removes the job's finished runs beyond the newest `kept`; returns their ids (their log lines go next). */
+export async function removeAgedRuns(db: Db, jobId: number, kept: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`DELETE FROM container_job_runs WHERE id IN (
+          SELECT id FROM container_job_runs WHERE job_id = ${jobId} AND status IN ('succeeded', 'failed')
+          ORDER BY id DESC OFFSET ${kept})
+        RETURNING id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function updateRunRow(
+  db: Db,
+  id: number,
+  values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message'>>,
+): Promise<RunRow | undefined> {
+  const [run] = await db.update(containerJobRuns).set(values).where(eq(containerJobRuns.id, id)).returning();
+  return run;
+}
+
+export async function findRunByName(db: Db, jobId: number, name: string): Promise<RunRow | undefined> {
+  const [run] = await db
+    .select()
+    .from(containerJobRuns)
+    .where(and(eq(containerJobRuns.jobId, jobId), eq(containerJobRuns.name, name)));
+  return run;
+}
+
+/** Runs with their jobs, by run id. */
+export async function runsWithJobs(db: Db, runIds: number[]) {
+  if (runIds.length === 0) return [];
+  return db
+    .select({ run: containerJobRuns, job: containerJobs })
+    .from(containerJobRuns)
+    .innerJoin(containerJobs, eq(containerJobs.id, containerJobRuns.jobId))
+    .where(inArray(containerJobRuns.id, runIds));
+}
+
+/** Runs pending or running, with their namespace. */
+export async function runsInProgress(db: Db) {
+  return queryRows<{ name: string; namespace: string }>(
+    db,
+    sql`SELECT r.name, n.internal_name AS namespace FROM container_job_runs r
+          JOIN container_jobs j ON j.id = r.job_id JOIN namespaces n ON n.id = j.namespace_id
+        WHERE r.status IN ('pending', 'running')`,
+  );
+}

@@ -239,6 +239,52 @@ export function createContainerStore(db: Db) {
       await db.delete(containerMounts).where(eq(containerMounts.containerId, containerId));
       if (rows.length) await db.insert(containerMounts).values(rows.map((row) => ({ ...row, containerId })));
     },
+
+    /** Containers by id, whatever their customer (the runtime's reports). */
+    async findAnyByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(containers).where(inArray(containers.id, ids));
+    },
+
+    /** The replica count the runtime aims for, as it reports it (not a change of the container's). */
+    async setDesiredReplicas(id: number, count: number) {
+      await db.update(containers).set({ desiredReplicas: count }).where(eq(containers.id, id));
+    },
+
+    async insertReplica(values: Omit<typeof containerReplicas.$inferInsert, 'id' | 'createdAt'>) {
+      const [row] = await db.insert(containerReplicas).values(values).returning();
+      return row;
+    },
+
+    async updateReplica(
+      id: number,
+      values: Partial<Pick<ReplicaRow, 'status' | 'statusMessage' | 'failures'>>,
+    ) {
+      await db.update(containerReplicas).set(values).where(eq(containerReplicas.id, id));
+    },
+
+    async removeReplica(id: number) {
+      await db.delete(containerReplicas).where(eq(containerReplicas.id, id));
+    },
+
+    /** Deploys handed to the runtime (no task of theirs waiting) that have not ended, with their namespace. */
+    async deploysInProgress() {
+      return queryRows<{ name: string; namespace: string }>(
+        db,
+        sql`SELECT c.name, n.internal_name AS namespace FROM containers c
+              JOIN namespaces n ON n.id = c.namespace_id
+            WHERE c.state IN ('creating', 'updating') AND NOT EXISTS (
+              SELECT 1 FROM provisioning_tasks t WHERE t.resource_kind = 'container' AND t.resource_id = c.id)`,
+      );
+    },
+
+    /** The container's addresses serve (its deploy finished). */
+    async markIngressesCreated(containerId: number) {
+      await db
+        .update(containerIngresses)
+        .set({ state: 'created' })
+        .where(eq(containerIngresses.containerId, containerId));
+    },
   };
 }
 

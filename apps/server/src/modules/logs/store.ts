@@ -1,9 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { logLines } from '../../db/schema.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 
-// Log lines as the runtime writes them (table log_lines): source_kind 'replica' (source_id: the replica) or
-// 'job-run' (source_id: the run), stream 'stdout' or 'stderr'. This module reads them for the console-logs
-// API and keeps them bounded; writing them is the runtime's.
+// Log lines as the runtime reports them (table log_lines): source_kind 'replica' (source_id: the replica) or
+// 'job-run' (source_id: the run), stream 'stdout' or 'stderr'. This module writes what the runtime reports,
+// reads them for the console-logs API, keeps them bounded and removes them with their replica or run.
 
 export type SourceKind = 'replica' | 'job-run';
 
@@ -164,4 +165,29 @@ export async function pruneLogLines(db: Db, now = new Date()): Promise<number> {
         SELECT count(*)::int AS count FROM gone`,
   );
   return row?.count ?? 0;
+}
+
+/** Appends lines of one source and stream (each at its own time if it has one, else now). */
+export async function appendLogLines(
+  db: Db,
+  source: { kind: SourceKind; id: number },
+  stream: 'stdout' | 'stderr',
+  lines: { text: string; at?: Date }[],
+) {
+  if (lines.length === 0) return;
+  await db.insert(logLines).values(
+    lines.map((line) => ({
+      sourceKind: source.kind,
+      sourceId: source.id,
+      stream,
+      line: line.text,
+      ...(line.at ? { occurredAt: line.at } : {}),
+    })),
+  );
+}
+
+/** Removes every line of the sources (replicas or runs that are gone). */
+export async function deleteLogLinesOf(db: Db, kind: SourceKind, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(logLines).where(and(eq(logLines.sourceKind, kind), inArray(logLines.sourceId, ids)));
 }

@@ -4,6 +4,8 @@ import { containerMounts, containers, namespaces, volumes } from '../../db/schem
 
 export type VolumeRow = typeof volumes.$inferSelect;
 
+const BYTES_PER_GB = 1_000_000_000;
+
 export function createVolumeStore(db: Db) {
   const byName = (namespaceId: number, name: string) =>
     and(eq(volumes.namespaceId, namespaceId), eq(volumes.name, name));
@@ -100,6 +102,13 @@ export function createVolumeStore(db: Db) {
             ORDER BY kind, name`,
       );
       return rows.map((row) => `${row.kind} ${row.name}`);
+    },
+
+    /** The volumes the container mounts hold `bytes` more, each at most its size (the runtime's report). */
+    async fillMountedBy(containerId: number, bytes: number) {
+      await db.execute(sql`
+        UPDATE volumes SET usage_bytes = LEAST(size_gb::bigint * ${BYTES_PER_GB}, usage_bytes + ${bytes})
+        WHERE id IN (SELECT volume_id FROM container_mounts WHERE container_id = ${containerId})`);
     },
   };
 }

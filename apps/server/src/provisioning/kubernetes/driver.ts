@@ -1,13 +1,11 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { containerReplicas } from '../../db/schema.ts';
 import type { ContainerJobRow } from '../../modules/container-jobs/store.ts';
-import { createContainerStore, type ContainerRow } from '../../modules/containers/store.ts';
-import { stopMeters } from '../../modules/metering/meters.ts';
+import type { ContainerRow } from '../../modules/containers/store.ts';
 import { parseRegistrySource } from '../../modules/registries/source.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import { ChangeInProgress, type RuntimeDriver } from '../driver.ts';
+import type { RuntimeReports } from '../runtime-port.ts';
 import { createClusterApi, type ObjectReference } from './cluster-api.ts';
 import { containerInput, containerJobInput, namespaceOf } from './desired-state.ts';
 import { LABELS, objectNames, type KubernetesObject } from './objects.ts';
@@ -41,6 +39,7 @@ export function createKubernetesDriver(deps: {
   kubeConfig: KubeConfig;
   database: Database;
   secretBox: SecretBox;
+  reports: RuntimeReports;
   log: Logger;
   /** The storage class of volumes (it must allow expansion); the cluster's default without one. */
   storageClassName?: string;
@@ -175,15 +174,7 @@ export function createKubernetesDriver(deps: {
         ...containerObjects(container, namespace),
       ]);
       // Gone from the cluster: its replicas stop costing, and the container is removed.
-      const replicas = await tx
-        .select({ id: containerReplicas.id })
-        .from(containerReplicas)
-        .where(eq(containerReplicas.containerId, container.id));
-      await stopMeters(
-        tx,
-        replicas.map((replica) => ({ kind: 'replica', id: replica.id })),
-      );
-      await createContainerStore(tx).remove(container.id);
+      await deps.reports.containerRemoved(tx, container.id);
     },
     async applyContainerJob(tx, job) {
       await api.apply(renderContainerJob(await containerJobInput(tx, deps.secretBox, job)));

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
 import type { RuntimeDriver } from '../driver.ts';
+import type { RuntimeReports } from '../runtime-port.ts';
 import { createSimulatedContainers } from './containers.ts';
 import { createSimulatedJobRuns } from './job-runs.ts';
+import { stepsDue } from './store.ts';
 
 // Nothing really runs: changes take a configurable time, then succeed, as the customer would see them.
-export function createSimulatedDriver(options: { delayMs: number }): RuntimeDriver {
+export function createSimulatedDriver(options: { delayMs: number; reports: RuntimeReports }): RuntimeDriver {
   const containers = createSimulatedContainers(options);
   const jobRuns = createSimulatedJobRuns(options);
   return {
@@ -24,13 +24,9 @@ export function createSimulatedDriver(options: { delayMs: number }): RuntimeDriv
     startJobRun: (tx, job, run) => jobRuns.start(tx, job, run),
     reconcile: async (db) => {
       // Most ticks find nothing due: one plain read then, the locking transactions only when there is work.
-      const [due] = await queryRows<{ containers: boolean; runs: boolean }>(
-        db,
-        sql`SELECT EXISTS (SELECT 1 FROM simulated_containers WHERE next_step_at <= now()) AS containers,
-                   EXISTS (SELECT 1 FROM simulated_job_runs WHERE next_step_at <= now()) AS runs`,
-      );
-      if (due?.containers) await containers.reconcile(db);
-      if (due?.runs) await jobRuns.reconcile(db);
+      const due = await stepsDue(db);
+      if (due.containers) await containers.reconcile(db);
+      if (due.runs) await jobRuns.reconcile(db);
     },
   };
 }
