@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
-import { containerJobs } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import { startRun } from '../modules/container-jobs/runs.ts';
 import { nextRunAfter } from '../modules/container-jobs/schedule.ts';
-import type { ContainerJobRow } from '../modules/container-jobs/store.ts';
 import type { RuntimeDriver } from '../provisioning/driver.ts';
+import { anyJobDue, lockDueJobs, lockStaleJobs, setNextRuns } from './store.ts';
 
 // Starts container job runs at their scheduled times. The plan is each job's `next_run_at` (the service sets
 // it when a job is created, changed, enabled or disabled), so every process works from the same plan:
@@ -23,12 +21,6 @@ interface Logger {
   error(payload: object, message: string): void;
 }
 
-interface DueJob {
-  id: number;
-  schedule: string;
-  next_run_at: Date | string;
-}
-
 export function createScheduler(deps: {
   database: Database;
   driver: RuntimeDriver;
@@ -43,17 +35,6 @@ export function createScheduler(deps: {
   let running: Promise<unknown> | undefined;
   let stopped = true;
 
-  /** Writes next_run_at for many jobs in one statement. */
-  async function setNextRuns(db: Database['db'], plans: { id: number; next: Date | null }[]) {
-    if (plans.length === 0) return;
-    const ids = plans.map((plan) => plan.id);
-    const times = plans.map((plan) => plan.next?.toISOString() ?? null);
-    await db.execute(sql`
-      UPDATE container_jobs AS job SET next_run_at = plan.next_run_at
-      FROM unnest(${sql.param(ids)}::int[], ${sql.param(times)}::timestamptz[]) AS plan(id, next_run_at)
-      WHERE job.id = plan.id`);
-  }
-
   /**
    * At start: jobs whose planned run was missed while no process was up (or that have no plan) get the next
    * scheduled time after now. Returns how many were planned.
@@ -62,12 +43,7 @@ export function createScheduler(deps: {
     const now = clock();
     const cutoff = new Date(now.getTime() - STARTING_DEADLINE_MS);
     return database.db.transaction(async (tx) => {
-      const stale = await queryRows<DueJob>(
-        tx,
-        sql`SELECT id, schedule, next_run_at FROM container_jobs
-            WHERE enabled AND state <> 'deleting' AND (next_run_at IS NULL OR next_run_at < ${cutoff.toISOString()})
-            FOR UPDATE SKIP LOCKED`,
-      );
+      const stale = await lockStaleJobs(tx, cutoff);
       await setNextRuns(
         tx,
         stale.map((job) => ({ id: job.id, next: nextRunAfter(job.schedule, now) })),
@@ -80,26 +56,13 @@ export function createScheduler(deps: {
   async function runDue(): Promise<{ due: number; started: number }> {
     const now = clock();
     const cutoff = now.getTime() - STARTING_DEADLINE_MS;
-    // A job still being created or deleted waits (being created) or is gone from the plan (deleting).
-    const isDue = sql`${containerJobs.nextRunAt} <= ${now.toISOString()} AND ${containerJobs.state} NOT IN ('creating', 'deleting')`;
     // Most polls find nothing due: one plain read answers them without a transaction and its row locks.
-    const [anyDue] = await database.db
-      .select({ id: containerJobs.id })
-      .from(containerJobs)
-      .where(isDue)
-      .limit(1);
-    if (anyDue === undefined) return { due: 0, started: 0 };
+    if (!(await anyJobDue(database.db, now))) return { due: 0, started: 0 };
     return database.db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(containerJobs)
-        .where(isDue)
-        .orderBy(containerJobs.nextRunAt)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
+      const due = await lockDueJobs(tx, now, BATCH);
       let started = 0;
       const plans = [];
-      for (const job of due as (ContainerJobRow & { nextRunAt: Date })[]) {
+      for (const job of due) {
         if (job.nextRunAt.getTime() >= cutoff) {
           if (await startRun(tx, driver, job, { kind: 'schedule', scheduledAt: job.nextRunAt })) started++;
         }

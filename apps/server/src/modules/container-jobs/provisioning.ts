@@ -1,5 +1,6 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
-import { stopMeters } from '../metering/meters.ts';
+import { deleteLogLinesOf } from '../logs/store.ts';
+import { stopMeters } from '../metering/store.ts';
 import { createContainerJobStore } from './store.ts';
 
 /** Container job → runtime: ready for its schedule once the runtime knows it, removed once released. */
@@ -16,7 +17,7 @@ export const containerJobProvisioning: ResourceHandler = {
         tx,
         runs.filter((run) => run.status === 'running').map((run) => ({ kind: 'run', id: run.id })),
       );
-      await store.remove(job.id);
+      await deleteLogLinesOf(tx, 'job-run', await store.remove(job.id));
       return;
     }
     await driver.applyContainerJob(tx, job);

@@ -1,12 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { containerJobRuns } from '../../db/schema.ts';
 import type { RuntimeDriver } from '../../provisioning/driver.ts';
 import { recordEvent } from '../events/store.ts';
-import { startMeter, stopMeters } from '../metering/meters.ts';
+import { deleteLogLinesOf } from '../logs/store.ts';
+import { startMeter, stopMeters } from '../metering/store.ts';
 import { recordSamples } from '../metrics/store.ts';
-import { RUNS_KEPT, type ContainerJobRow, type RunRow } from './store.ts';
+import {
+  insertPendingRun,
+  removeAgedRuns,
+  RUNS_KEPT,
+  updateRunRow,
+  type ContainerJobRow,
+  type RunRow,
+} from './store.ts';
 
 // A run is recorded `pending` by whoever starts it (the scheduler, or "run now"); the runtime then reports
 // it running and finished. Only the newest RUNS_KEPT finished runs of a job are kept, with their log lines: a
@@ -33,27 +39,14 @@ export async function startRun(
   job: ContainerJobRow,
   trigger: RunTrigger,
 ): Promise<RunRow | undefined> {
-  const [run] = await tx
-    .insert(containerJobRuns)
-    .values({
-      jobId: job.id,
-      name: runName(job.name, trigger),
-      trigger: trigger.kind,
-      scheduledAt: trigger.kind === 'schedule' ? trigger.scheduledAt : null,
-      status: 'pending',
-      message: 'Waiting to start',
-    })
-    .onConflictDoNothing()
-    .returning();
+  const run = await insertPendingRun(tx, {
+    jobId: job.id,
+    name: runName(job.name, trigger),
+    trigger: trigger.kind,
+    scheduledAt: trigger.kind === 'schedule' ? trigger.scheduledAt : null,
+  });
   if (!run) return undefined;
-  await tx.execute(sql`
-    WITH aged AS (
-      SELECT id FROM container_job_runs WHERE job_id = ${job.id} AND status IN ('succeeded', 'failed')
-      ORDER BY id DESC OFFSET ${RUNS_KEPT}
-    ), gone_lines AS (
-      DELETE FROM log_lines WHERE source_kind = 'job-run' AND source_id IN (SELECT id FROM aged)
-    )
-    DELETE FROM container_job_runs WHERE id IN (SELECT id FROM aged)`);
+  await deleteLogLinesOf(tx, 'job-run', await removeAgedRuns(tx, job.id, RUNS_KEPT));
   await driver.startJobRun(tx, job, run);
   return run;
 }
@@ -67,7 +60,7 @@ export async function updateRun(
   id: number,
   values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message'>>,
 ) {
-  const [run] = await tx.update(containerJobRuns).set(values).where(eq(containerJobRuns.id, id)).returning();
+  const run = await updateRunRow(tx, id, values);
   if (!run) return;
   const job = { kind: 'container-job', id: run.jobId } as const;
   const trigger = run.trigger === 'schedule' ? 'on schedule' : 'manually';

@@ -1,6 +1,6 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
 import { recordEvent } from '../events/store.ts';
-import { startMeter, stopMeters } from '../metering/meters.ts';
+import { startMeter, stopMeters } from '../metering/store.ts';
 import { createVolumeStore } from './store.ts';
 
 /** Volume → runtime: created (or grown) once the runtime provides the storage, removed once released. */
