@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { HOST_LABEL_MAX } from '@berth/rules';
 import { badInput } from '../../errors.ts';
 import type { ContainerSpec } from './spec.ts';
 
@@ -10,13 +11,12 @@ import type { ContainerSpec } from './spec.ts';
 // platform's to give: a customer cannot take another's address.
 
 const SUFFIX_LENGTH = 8;
-/** A DNS label holds 63 characters: long container and namespace names are cut to fit the suffix. */
-const MAX_LABEL = 63;
 
 export const newAddressSuffix = () => randomBytes(SUFFIX_LENGTH / 2).toString('hex');
 
+/** A DNS label holds 63 characters: long container and namespace names are cut to fit the suffix. */
 export function defaultDomain(container: string, namespace: string, suffix: string, appsDomain: string) {
-  const name = `${container}-${namespace}`.slice(0, MAX_LABEL - suffix.length - 1).replace(/-+$/, '');
+  const name = `${container}-${namespace}`.slice(0, HOST_LABEL_MAX - suffix.length - 1).replace(/-+$/, '');
   return `${name}-${suffix}.${appsDomain}`;
 }
 

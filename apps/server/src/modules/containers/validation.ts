@@ -1,18 +1,22 @@
 import { isIP } from 'node:net';
+import {
+  AUTOSCALING_REPLICAS,
+  autoscalingProblem,
+  domainNameProblem,
+  MANUAL_REPLICAS,
+  manualReplicasProblem,
+} from '@berth/rules';
 import { badInput } from '../../errors.ts';
 import { duplicate, validateWorkload } from '../workloads/rules.ts';
 import type { ContainerSpec, IngressSpec } from './spec.ts';
 
 // The rules of a container's whole desired state: those of every workload, then its ports, ingresses,
 // health check and scaling, each failing with BAD_USER_INPUT and a message that starts with the field.
-// Pure: nothing here reads the database. (Domain names of others are checked in the service.)
-
-export const MAX_MANUAL_REPLICAS = 10;
-export const MAX_AUTOSCALING_REPLICAS = 10;
+// Pure: nothing here reads the database. (Domain names of others are checked in the service.) Domain
+// names and replica counts follow @berth/rules.
 
 // Ports are decimal strings; a protocol suffix ("8080/tcp") is not accepted: every port is TCP.
 const PORT = /^[1-9][0-9]{0,4}$/;
-const HOST_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** A valid port number's text, or null. */
 export function portNumber(text: string): number | null {
@@ -21,16 +25,11 @@ export function portNumber(text: string): number | null {
   return port <= 65535 ? port : null;
 }
 
+/** A domain name as it is stored: folded to lowercase (./patch.ts) before it is checked. */
 export function hostnameProblem(domain: string): string | null {
-  const labels = domain.split('.');
-  const valid =
-    domain.length <= 253 &&
-    labels.length >= 2 &&
-    labels.every((label) => HOST_LABEL.test(label)) &&
-    !/^[0-9]+$/.test(labels.at(-1) ?? '');
-  return valid
-    ? null
-    : `ingresses: "${domain}" is not a valid domain name (lowercase host name such as shop.example.com)`;
+  return domainNameProblem(domain)
+    ? `ingresses: "${domain}" is not a valid domain name (lowercase host name such as shop.example.com)`
+    : null;
 }
 
 /** An IPv4/IPv6 address, or one with a /prefix within its family's length. */
@@ -65,20 +64,19 @@ function validateIngress(ingress: IngressSpec, ports: Set<number>) {
 
 function validateScaling(scaling: ContainerSpec['scaling']) {
   if ('replicas' in scaling) {
-    if (
-      !Number.isInteger(scaling.replicas) ||
-      scaling.replicas < 0 ||
-      scaling.replicas > MAX_MANUAL_REPLICAS
-    ) {
-      throw badInput('scaling', `scaling: manual replicas must be from 0 to ${MAX_MANUAL_REPLICAS}`);
+    if (manualReplicasProblem(scaling.replicas)) {
+      throw badInput(
+        'scaling',
+        `scaling: manual replicas must be from ${MANUAL_REPLICAS.min} to ${MANUAL_REPLICAS.max}`,
+      );
     }
     return;
   }
   const { minimum, maximum, triggers } = scaling;
-  if (minimum < 1 || maximum > MAX_AUTOSCALING_REPLICAS || minimum > maximum) {
+  if (autoscalingProblem(minimum, maximum)) {
     throw badInput(
       'scaling',
-      `scaling: autoscaling needs 1 <= minimum <= maximum <= ${MAX_AUTOSCALING_REPLICAS} replicas (got ${minimum} to ${maximum})`,
+      `scaling: autoscaling needs ${AUTOSCALING_REPLICAS.min} <= minimum <= maximum <= ${AUTOSCALING_REPLICAS.max} replicas (got ${minimum} to ${maximum})`,
     );
   }
   if (triggers.length === 0)

@@ -1,3 +1,9 @@
+import {
+  REGISTRY_PASSWORD_MAX,
+  REGISTRY_USERNAME_MAX,
+  registryPasswordProblem,
+  registryUsernameProblem,
+} from '@berth/rules';
 import { batchLoader, groupBy } from '../../batching.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { badInput, busy, notFound } from '../../errors.ts';
@@ -11,9 +17,6 @@ import { createNamespaceStore } from '../namespaces/store.ts';
 import { parseRegistrySource } from './source.ts';
 import { createRegistryStore, type RegistryRow } from './store.ts';
 import type { RegistryCheck } from './verify.ts';
-
-const MAX_USERNAME = 255;
-const MAX_PASSWORD = 4096;
 
 /** What the audit log records of a registry: never the password, not even encrypted. */
 const audited = (row: RegistryRow | null) =>
@@ -62,13 +65,15 @@ export function createRegistryService(deps: {
     const parsed = parseRegistrySource(input.source.trim(), { allowHttp: deps.allowHttp });
     if ('problem' in parsed) throw badInput('source', `Registry ${parsed.problem}`);
     const username = input.username.trim();
-    if (!username) throw badInput('username', 'Registry username is required');
-    if (username.length > MAX_USERNAME) {
-      throw badInput('username', `Registry username must be at most ${MAX_USERNAME} characters`);
+    const usernameProblem = registryUsernameProblem(username);
+    if (usernameProblem === 'empty') throw badInput('username', 'Registry username is required');
+    if (usernameProblem === 'too-long') {
+      throw badInput('username', `Registry username must be at most ${REGISTRY_USERNAME_MAX} characters`);
     }
-    if (!input.password) throw badInput('password', 'Registry password is required');
-    if (input.password.length > MAX_PASSWORD) {
-      throw badInput('password', `Registry password must be at most ${MAX_PASSWORD} characters`);
+    const passwordProblem = registryPasswordProblem(input.password);
+    if (passwordProblem === 'empty') throw badInput('password', 'Registry password is required');
+    if (passwordProblem === 'too-long') {
+      throw badInput('password', `Registry password must be at most ${REGISTRY_PASSWORD_MAX} characters`);
     }
     return { name, source: input.source.trim(), parsed: parsed.source, username, password: input.password };
   }

@@ -1,7 +1,9 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { hostnameProblem, isImagePathComponent, REGISTRY_SOURCE_MAX } from '@berth/rules';
 
 // A registry source is where images are pulled from: host[:port], optionally with a path
-// (`registry.example.com`, `ghcr.io/org`, `registry.local:5000/team`), the way image references name it.
+// (`registry.example.com`, `ghcr.io/org`, `registry.local:5000/team`), the way image references name it
+// (its host and path follow @berth/rules).
 
 export interface RegistrySource {
   scheme: 'https' | 'http';
@@ -10,14 +12,10 @@ export interface RegistrySource {
   host: string;
 }
 
-const HOST_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
-// The path-component grammar of image references (distribution/reference).
-const PATH_COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
 const AUTHORITY = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i;
-const MAX_LENGTH = 255;
 
-const isHostname = (host: string) =>
-  host.length <= 253 && host.split('.').every((label) => HOST_LABEL.test(label));
+// Host names are case-insensitive: checked (and kept) in lowercase.
+const isHostname = (host: string) => hostnameProblem(host.toLowerCase()) === undefined;
 
 /** The parsed source, or the problem with it (a message naming the field). */
 export function parseRegistrySource(
@@ -26,7 +24,9 @@ export function parseRegistrySource(
 ): { source: RegistrySource } | { problem: string } {
   const example = 'e.g. registry.example.com or ghcr.io/org';
   if (input.length === 0) return { problem: `source is required (${example})` };
-  if (input.length > MAX_LENGTH) return { problem: `source must be at most ${MAX_LENGTH} characters` };
+  if (input.length > REGISTRY_SOURCE_MAX) {
+    return { problem: `source must be at most ${REGISTRY_SOURCE_MAX} characters` };
+  }
   const scheme = /^([a-z]+):\/\//i.exec(input)?.[1]?.toLowerCase();
   // Plain http only exists for local test registries, which the private-address flag allows anyway.
   if (scheme !== undefined && scheme !== 'https' && !(scheme === 'http' && options.allowHttp)) {
@@ -42,7 +42,7 @@ export function parseRegistrySource(
   if (port !== undefined && (port < 1 || port > 65535)) {
     return { problem: 'source port must be from 1 to 65535' };
   }
-  if (path.some((component) => !PATH_COMPONENT.test(component))) {
+  if (path.some((component) => !isImagePathComponent(component))) {
     return {
       problem:
         'source path must be lowercase letters and digits separated by /, ., _ or - (e.g. ghcr.io/org)',

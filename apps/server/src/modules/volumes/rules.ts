@@ -1,10 +1,11 @@
-// Volume sizes are whole GB (API.md); the upper bound is what one volume of the platform can hold.
-export const MAX_VOLUME_GB = 1000;
+import { VOLUME_SIZE_GB, volumeSizeProblem } from '@berth/rules';
+
+// Volume sizes are whole GB (API.md); the bounds are @berth/rules'.
+export const MAX_VOLUME_GB = VOLUME_SIZE_GB.max;
 
 /** The problem with a size in GB, or null when it is valid. */
 export function sizeProblem(size: number): string | null {
-  if (!Number.isInteger(size) || size < 1 || size > MAX_VOLUME_GB) {
-    return `size must be a whole number of GB from 1 to ${MAX_VOLUME_GB}`;
-  }
-  return null;
+  return volumeSizeProblem(size)
+    ? `size must be a whole number of GB from ${VOLUME_SIZE_GB.min} to ${MAX_VOLUME_GB}`
+    : null;
 }

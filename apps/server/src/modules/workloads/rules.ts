@@ -1,3 +1,4 @@
+import { imageReferenceProblem, variableNameProblem } from '@berth/rules';
 import { badInput } from '../../errors.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { containerSize } from '../pricing/resources.ts';
@@ -7,21 +8,10 @@ import type { WorkloadSpec } from './spec.ts';
 // starts with the field. Pure: nothing here reads the database, so bad input is refused before anything
 // is written. (Registry existence and volumes are checked in the services.)
 
-// Docker image reference: [registry[:port]/]path[:tag][@sha256:digest], path components lowercase.
-const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
-const DOMAIN = `(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*(?::[0-9]+)?)`;
-const PATH_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
-const IMAGE_REFERENCE = new RegExp(
-  `^(?:${DOMAIN}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
-);
-const MAX_IMAGE_NAME = 255;
-
-const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 export function imageProblem(image: string): string | null {
-  if (image.trim() === '') return 'image: an image is required, e.g. nginx:1.27';
-  const name = image.split(/[:@]/, 1)[0] ?? image;
-  if (!IMAGE_REFERENCE.test(image) || name.length > MAX_IMAGE_NAME) {
+  const problem = imageReferenceProblem(image);
+  if (problem === 'empty') return 'image: an image is required, e.g. nginx:1.27';
+  if (problem) {
     return `image: "${image}" is not an image reference ([registry[:port]/]path[:tag][@sha256:digest], path in lowercase)`;
   }
   return null;
@@ -53,7 +43,7 @@ export function validateWorkload(spec: WorkloadSpec, kind: string): void {
   containerSize(spec.resources);
 
   for (const variable of spec.environmentVariables) {
-    if (!ENVIRONMENT_NAME.test(variable.name)) {
+    if (variableNameProblem(variable.name)) {
       throw badInput(
         'environmentVariables',
         `environmentVariables: "${variable.name}" is not a variable name (letters, digits and _, not starting with a digit)`,
