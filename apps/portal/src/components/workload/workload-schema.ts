@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { VOLUME_SIZE_GB, variableNameProblem } from '@berth/rules';
 import type { Control } from 'react-hook-form';
 import type { ContainerResources } from '../../gql/graphql.ts';
 import { imageReferenceProblem, parseWholeNumber } from '../../lib/validation/network.ts';
@@ -51,12 +52,10 @@ export function workloadControl<TValues extends WorkloadFormValues>(
   return control as unknown as WorkloadControl;
 }
 
-export const volumeSizeLimits = { minGb: 1, maxGb: 1000 } as const;
+export const volumeSizeLimits = { minGb: VOLUME_SIZE_GB.min, maxGb: VOLUME_SIZE_GB.max } as const;
 
 export const emptyVariable: VariableValues = { name: '', value: '', secret: false, stored: false };
 export const emptyMount: MountValues = { path: '', volume: 'existing', volumeName: '', size: '' };
-
-const variableNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface WorkloadFormContext {
   /** Volumes the namespace already has: a new volume must take another name. */
@@ -97,8 +96,9 @@ export function workloadFormIssues(values: WorkloadFormValues, context: Workload
   const seenVariables = new Set<string>();
   values.variables.forEach((variable, index) => {
     const name = variable.name.trim();
-    if (!name) report(['variables', index, 'name'], 'Enter a name');
-    else if (!variableNamePattern.test(name))
+    const nameProblem = variableNameProblem(name);
+    if (nameProblem === 'empty') report(['variables', index, 'name'], 'Enter a name');
+    else if (nameProblem)
       report(['variables', index, 'name'], 'Use letters, digits and underscores, not starting with a digit');
     else if (seenVariables.has(name)) report(['variables', index, 'name'], `${name} is already set above`);
     seenVariables.add(name);

@@ -1,5 +1,14 @@
+import {
+  domainNameProblem,
+  HOSTNAME_MAX,
+  IMAGE_NAME_MAX,
+  imageReferenceProblem as problemOfImage,
+  type ImageReferenceProblem,
+} from '@berth/rules';
+
 // Rules for the network-shaped inputs of the platform (API.md, issue 5): image references, host names,
-// IP addresses and ranges. Each returns the problem as a sentence for the customer, or null.
+// IP addresses and ranges. Each returns the problem as a sentence for the customer, or null. Image
+// references and domain names are checked by @berth/rules, as the server checks them.
 
 /** Entries separated by commas, spaces or line breaks. */
 export function parseList(text: string): string[] {
@@ -12,26 +21,17 @@ export function parseWholeNumber(text: string): number | null {
   return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-// The reference grammar of the Docker distribution project, as the platform accepts it:
-// [registry[:port]/]path[:tag][@sha256:digest], path components in lowercase.
-const domainComponent = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
-const domain = `(?:${domainComponent}(?:\\.${domainComponent})*(?::[0-9]+)?)`;
-const pathComponent = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
-const imageReference = new RegExp(
-  `^(?:${domain}/)?${pathComponent}(?:/${pathComponent})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
-);
+const imageMessages: Record<ImageReferenceProblem, string> = {
+  empty: 'Enter an image, such as nginx:1.27',
+  'has-space': 'Leave out spaces',
+  'too-long': `Use at most ${IMAGE_NAME_MAX} characters for the image name`,
+  uppercase: 'Image names are lowercase',
+  'bad-format': 'Enter an image as [registry[:port]/]path[:tag][@sha256:digest], such as nginx:1.27',
+};
 
 export function imageReferenceProblem(image: string): string | null {
-  if (!image) return 'Enter an image, such as nginx:1.27';
-  if (/\s/.test(image)) return 'Leave out spaces';
-  const name = image.split(/[:@]/, 1)[0] ?? image;
-  if (name.length > 255) return 'Use at most 255 characters for the image name';
-  if (!imageReference.test(image)) {
-    return /[A-Z]/.test(name.split('/').at(-1) ?? '')
-      ? 'Image names are lowercase'
-      : 'Enter an image as [registry[:port]/]path[:tag][@sha256:digest], such as nginx:1.27';
-  }
-  return null;
+  const problem = problemOfImage(image);
+  return problem ? imageMessages[problem] : null;
 }
 
 /** A port number written as the platform takes it (digits, no leading zero, 1-65535), else null. */
@@ -42,19 +42,11 @@ export function parsePort(text: string): number | null {
   return port <= 65535 ? port : null;
 }
 
-const hostnameLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-
+/** A domain name for a web address, in lowercase (the form folds it first). */
 export function hostnameProblem(hostname: string): string | null {
-  if (hostname.length > 253) return 'Use at most 253 characters';
-  const labels = hostname.split('.');
-  if (
-    labels.length < 2 ||
-    !labels.every((label) => hostnameLabel.test(label)) ||
-    /^\d+$/.test(labels.at(-1) ?? '')
-  ) {
-    return `${hostname} is not a domain name, such as shop.example.com`;
-  }
-  return null;
+  const problem = domainNameProblem(hostname);
+  if (problem === 'too-long') return `Use at most ${HOSTNAME_MAX} characters`;
+  return problem ? `${hostname} is not a domain name, such as shop.example.com` : null;
 }
 
 const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;

@@ -1,20 +1,21 @@
 import * as z from 'zod/mini';
+import { RESOURCE_NAME_MAX, resourceNameProblem as problemOf, type ResourceNameProblem } from '@berth/rules';
+import { problemCheck } from './problem-check.ts';
 
-// API.md: names of namespaces and of the resources in them become Kubernetes object names. Each rule has
-// its own message so the customer sees which one the name breaks, in the order they are likely to hit
-// them while typing.
-export const resourceNameSchema = z
-  .string()
-  .check(
-    z.minLength(1, 'Enter a name'),
-    z.regex(/^[a-z]/, 'Start with a lowercase letter'),
-    z.regex(/^[a-z0-9-]*$/, 'Use only lowercase letters, digits and hyphens'),
-    z.regex(/[a-z0-9]$/, 'End with a letter or a digit'),
-    z.maxLength(63, 'Use at most 63 characters'),
-  );
+// API.md: names of namespaces and of the resources in them become Kubernetes object names (the rule is
+// @berth/rules'). Each problem has its own message so the customer sees which rule the name breaks.
+const messages: Record<ResourceNameProblem, string> = {
+  empty: 'Enter a name',
+  'bad-start': 'Start with a lowercase letter',
+  'bad-character': 'Use only lowercase letters, digits and hyphens',
+  'bad-end': 'End with a letter or a digit',
+  'too-long': `Use at most ${RESOURCE_NAME_MAX} characters`,
+};
 
 /** The first rule `name` breaks, or null: for forms that validate names inside a larger check. */
 export function resourceNameProblem(name: string): string | null {
-  const result = resourceNameSchema.safeParse(name);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Enter a valid name');
+  const problem = problemOf(name);
+  return problem ? messages[problem] : null;
 }
+
+export const resourceNameSchema = z.string().check(problemCheck(resourceNameProblem));

@@ -6,6 +6,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { AUTOSCALING_REPLICAS, MANUAL_REPLICAS } from '@berth/rules';
 import { FieldRow } from '../../../components/form/field-row.tsx';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
@@ -22,12 +23,7 @@ import {
   VariablesSection,
 } from '../../../components/workload/workload-sections.tsx';
 import { AddressesSection } from './addresses-section.tsx';
-import {
-  containerFormSchema,
-  maxReplicas,
-  parsePorts,
-  type ContainerFormValues,
-} from './container-schema.ts';
+import { containerFormSchema, parsePorts, type ContainerFormValues } from './container-schema.ts';
 import { PortSelect } from './port-select.tsx';
 import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
 
@@ -153,8 +149,8 @@ export function ContainerForm({
             name="scaling.replicas"
             label="Replicas"
             type="number"
-            helperText={`0 to ${maxReplicas}; 0 stops the container without deleting it.`}
-            slotProps={{ htmlInput: { min: 0, max: maxReplicas } }}
+            helperText={`${MANUAL_REPLICAS.min} to ${MANUAL_REPLICAS.max}; 0 stops the container without deleting it.`}
+            slotProps={{ htmlInput: { min: MANUAL_REPLICAS.min, max: MANUAL_REPLICAS.max } }}
             sx={{ maxWidth: { sm: 240 } }}
           />
         ) : (
@@ -165,14 +161,14 @@ export function ContainerForm({
                 name="scaling.minimum"
                 label="Minimum replicas"
                 type="number"
-                slotProps={{ htmlInput: { min: 1, max: maxReplicas } }}
+                slotProps={{ htmlInput: { min: AUTOSCALING_REPLICAS.min, max: AUTOSCALING_REPLICAS.max } }}
               />
               <FormTextField
                 control={control}
                 name="scaling.maximum"
                 label="Maximum replicas"
                 type="number"
-                slotProps={{ htmlInput: { min: 1, max: maxReplicas } }}
+                slotProps={{ htmlInput: { min: AUTOSCALING_REPLICAS.min, max: AUTOSCALING_REPLICAS.max } }}
               />
             </FieldRow>
             <TriggerRow control={control} kind="cpu" enabled={cpuTrigger} />

@@ -1,3 +1,4 @@
+import { AUTOSCALING_REPLICAS, autoscalingProblem, MANUAL_REPLICAS } from '@berth/rules';
 import {
   allowlistEntryProblem,
   hostnameProblem,
@@ -47,8 +48,6 @@ export interface ContainerFormValues extends WorkloadFormValues {
   healthCheck: { enabled: boolean; port: string; path: string };
   scaling: ScalingValues;
 }
-
-export const maxReplicas = 10;
 
 export const emptyIngress = (port: string): IngressValues => ({
   key: null,
@@ -146,14 +145,16 @@ export function containerFormIssues(values: ContainerFormValues, context: Worklo
 
   const { scaling } = values;
   if (scaling.mode === 'manual') {
-    if (wholeIn(scaling.replicas, 0, maxReplicas) === null)
-      report(['scaling', 'replicas'], `Enter a whole number from 0 to ${maxReplicas}`);
+    const { min, max } = MANUAL_REPLICAS;
+    if (wholeIn(scaling.replicas, min, max) === null)
+      report(['scaling', 'replicas'], `Enter a whole number from ${min} to ${max}`);
   } else {
-    const minimum = wholeIn(scaling.minimum, 1, maxReplicas);
-    const maximum = wholeIn(scaling.maximum, 1, maxReplicas);
-    if (minimum === null) report(['scaling', 'minimum'], `Enter a whole number from 1 to ${maxReplicas}`);
-    if (maximum === null) report(['scaling', 'maximum'], `Enter a whole number from 1 to ${maxReplicas}`);
-    else if (minimum !== null && maximum < minimum)
+    const { min, max } = AUTOSCALING_REPLICAS;
+    const minimum = wholeIn(scaling.minimum, min, max);
+    const maximum = wholeIn(scaling.maximum, min, max);
+    if (minimum === null) report(['scaling', 'minimum'], `Enter a whole number from ${min} to ${max}`);
+    if (maximum === null) report(['scaling', 'maximum'], `Enter a whole number from ${min} to ${max}`);
+    else if (minimum !== null && autoscalingProblem(minimum, maximum) === 'minimum-above-maximum')
       report(['scaling', 'maximum'], 'Enter at least the minimum');
     if (!scaling.cpuTrigger && !scaling.memoryTrigger)
       report(['scaling', 'cpuTrigger'], 'Autoscaling needs at least one trigger: CPU, memory or both');

@@ -1,43 +1,38 @@
 import * as z from 'zod/mini';
+import {
+  CLUSTER_IDENTIFIER_MAX,
+  clusterDatabaseNameProblem,
+  clusterUserNameProblem,
+  RESERVED_IDENTIFIER_PREFIX,
+  type ClusterIdentifierProblem,
+} from '@berth/rules';
+import { problemCheck } from '../../../lib/validation/problem-check.ts';
 
-// Names of users and databases inside a cluster, as the platform accepts them: unquoted identifiers of both
-// engines (PostgreSQL and MySQL), at most 32 characters (MySQL's user names), none of the names the engines
-// keep for themselves. Checked as they are typed, so a bad name never reaches the platform.
+// Names of users and databases inside a cluster, as the platform accepts them (@berth/rules): unquoted
+// identifiers of both engines (PostgreSQL and MySQL), at most 32 characters (MySQL's user names), none of
+// the names the engines keep for themselves. Checked as they are typed, so a bad name never reaches the
+// platform.
 
-const maxLength = 32;
-const reservedUsers = [
-  'postgres',
-  'root',
-  'mysql',
-  'public',
-  'mysql_sys',
-  'replication',
-  'streaming_replica',
-  'admin',
-];
-const reservedDatabases = [
-  'postgres',
-  'template0',
-  'template1',
-  'mysql',
-  'sys',
-  'information_schema',
-  'performance_schema',
-];
+const messages: Record<ClusterIdentifierProblem, string> = {
+  empty: 'Enter a name',
+  'bad-start': 'Start with a lowercase letter',
+  'bad-character': 'Use only lowercase letters, digits and underscores',
+  'too-long': `Use at most ${CLUSTER_IDENTIFIER_MAX} characters`,
+  'reserved-prefix': `Names starting with ${RESERVED_IDENTIFIER_PREFIX} are reserved`,
+  reserved: 'This name is reserved',
+};
 
-function identifierSchema(reserved: readonly string[]) {
+function identifierSchema(problemOf: (name: string) => ClusterIdentifierProblem | undefined) {
   return z.string().check(
-    z.minLength(1, 'Enter a name'),
-    z.regex(/^[a-z]/, 'Start with a lowercase letter'),
-    z.regex(/^[a-z0-9_]*$/, 'Use only lowercase letters, digits and underscores'),
-    z.maxLength(maxLength, `Use at most ${maxLength} characters`),
-    z.refine((name) => !name.startsWith('pg_'), 'Names starting with pg_ are reserved'),
-    z.refine((name) => !reserved.includes(name), 'This name is reserved'),
+    problemCheck((name) => {
+      const problem = problemOf(name);
+      return problem && messages[problem];
+    }),
   );
 }
 
-export const clusterUserNameSchema = identifierSchema(reservedUsers);
-export const clusterDatabaseNameSchema = identifierSchema(reservedDatabases);
+export const clusterUserNameSchema = identifierSchema(clusterUserNameProblem);
+export const clusterDatabaseNameSchema = identifierSchema(clusterDatabaseNameProblem);
 
 /** Says which names may be used, below the field. */
-export const identifierRules = `Lowercase letters, digits and underscores; starts with a letter, at most ${maxLength} characters.`;
+export const identifierRules = `Lowercase letters, digits and underscores; starts with a letter, at most ${CLUSTER_IDENTIFIER_MAX} characters.`;

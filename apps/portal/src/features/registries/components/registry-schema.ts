@@ -1,17 +1,25 @@
 import * as z from 'zod/mini';
+import {
+  hostnameProblem,
+  isImagePathComponent,
+  REGISTRY_PASSWORD_MAX,
+  REGISTRY_SOURCE_MAX,
+  REGISTRY_USERNAME_MAX,
+  registryPasswordProblem,
+  registryUsernameProblem,
+} from '@berth/rules';
+import { problemCheck } from '../../../lib/validation/problem-check.ts';
 import { resourceNameSchema } from '../../../lib/validation/resource-name.ts';
 import { isIpv4, isIpv6 } from '../../../lib/validation/network.ts';
 
-const hostLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
-const pathComponent = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
-
 /**
  * Where images are pulled from, as the platform reads it: a registry host with an optional port and path
- * (registry.example.com, ghcr.io/org, registry.local:5000/team), optionally after https://.
+ * (registry.example.com, ghcr.io/org, registry.local:5000/team), optionally after https://. Host names
+ * and paths follow @berth/rules; a host name is checked in lowercase, as DNS compares it.
  */
 export function registrySourceProblem(source: string): string | null {
   if (!source) return 'Enter the registry, such as registry.example.com or ghcr.io/org';
-  if (source.length > 255) return 'Use at most 255 characters';
+  if (source.length > REGISTRY_SOURCE_MAX) return `Use at most ${REGISTRY_SOURCE_MAX} characters`;
   const scheme = /^([a-z]+):\/\//i.exec(source)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'https')
     return `Leave out ${scheme}://: registries are reached over HTTPS`;
@@ -21,12 +29,12 @@ export function registrySourceProblem(source: string): string | null {
   const host = match?.[1] ?? '';
   const validHost = host.startsWith('[')
     ? isIpv6(host.slice(1, -1))
-    : isIpv4(host) || (host.length <= 253 && host.split('.').every((label) => hostLabel.test(label)));
+    : isIpv4(host) || hostnameProblem(host.toLowerCase()) === undefined;
   if (!match || !validHost)
     return 'Start with the registry host name, such as registry.example.com or ghcr.io/org';
   if (match[2] !== undefined && (Number(match[2]) < 1 || Number(match[2]) > 65535))
     return 'Use a port from 1 to 65535';
-  if (path.some((component) => !pathComponent.test(component))) {
+  if (path.some((component) => !isImagePathComponent(component))) {
     return 'Write the path in lowercase letters and digits separated by /, ., _ or -, such as ghcr.io/org';
   }
   return null;
@@ -40,15 +48,21 @@ export const registryFormSchema = z.object({
       error: (issue) => registrySourceProblem(String(issue.input)) ?? '',
     }),
   ),
-  username: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'Enter the user name'), z.maxLength(255, 'Use at most 255 characters')),
-  password: z
-    .string()
-    .check(
-      z.minLength(1, 'Enter the password or access token'),
-      z.maxLength(4096, 'Use at most 4096 characters'),
-    ),
+  username: z.string().check(
+    z.trim(),
+    problemCheck((username) => {
+      const problem = registryUsernameProblem(username);
+      if (problem === 'empty') return 'Enter the user name';
+      return problem && `Use at most ${REGISTRY_USERNAME_MAX} characters`;
+    }),
+  ),
+  password: z.string().check(
+    problemCheck((password) => {
+      const problem = registryPasswordProblem(password);
+      if (problem === 'empty') return 'Enter the password or access token';
+      return problem && `Use at most ${REGISTRY_PASSWORD_MAX} characters`;
+    }),
+  ),
   verify: z.boolean(),
 });
 

@@ -1,15 +1,22 @@
 import * as z from 'zod/mini';
+import { VOLUME_SIZE_GB, volumeSizeProblem } from '@berth/rules';
+import { problemCheck } from '../../../lib/validation/problem-check.ts';
 import { resourceNameSchema } from '../../../lib/validation/resource-name.ts';
 
-// API.md and issue 5: volume sizes are whole GB from 1 to 1000, and volumes only grow.
-export const volumeLimits = { minGb: 1, maxGb: 1000 } as const;
+// API.md and issue 5: volume sizes are whole GB from 1 to 1000 (@berth/rules), and volumes only grow.
+export const volumeLimits = { minGb: VOLUME_SIZE_GB.min, maxGb: VOLUME_SIZE_GB.max } as const;
 
 const wholeGb = (minimum: number, tooSmall: string) =>
   z.string().check(
     z.trim(),
-    z.regex(/^\d+$/, 'Enter a whole number of GB'),
-    z.refine((text) => Number(text) >= minimum, tooSmall),
-    z.refine((text) => Number(text) <= volumeLimits.maxGb, `Use at most ${volumeLimits.maxGb} GB`),
+    problemCheck((text) => {
+      // Digits only: Number() would also take 1e3 or 0x10.
+      if (!/^\d+$/.test(text)) return 'Enter a whole number of GB';
+      const problem = volumeSizeProblem(Number(text), minimum);
+      if (problem === 'too-small') return tooSmall;
+      if (problem === 'too-large') return `Use at most ${volumeLimits.maxGb} GB`;
+      return problem && 'Enter a whole number of GB';
+    }),
   );
 
 export const volumeFormSchema = z.object({
