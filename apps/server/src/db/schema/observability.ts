@@ -1,0 +1,41 @@
+import { bigserial, doublePrecision, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+
+// What resources tell: log lines, events, metric points.
+
+export const logLines = pgTable('log_lines', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  sourceKind: text('source_kind').notNull(),
+  sourceId: integer('source_id').notNull(),
+  stream: text('stream').notNull(),
+  occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
+  line: text('line').notNull(),
+});
+
+export const resourceEvents = pgTable('resource_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  resourceKind: text('resource_kind').notNull(),
+  resourceId: integer('resource_id').notNull(),
+  occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
+  type: text('type').notNull(),
+  message: text('message').notNull(),
+});
+
+export const metricPoints = pgTable(
+  'metric_points',
+  {
+    sourceKind: text('source_kind').notNull(),
+    sourceId: integer('source_id').notNull(),
+    metric: text('metric').notNull(),
+    resolution: text('resolution').notNull(),
+    bucket: timestamptz('bucket').notNull(),
+    samples: integer('samples').notNull(),
+    total: doublePrecision('total').notNull(),
+    maximum: doublePrecision('maximum').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.sourceKind, table.sourceId, table.resolution, table.bucket, table.metric],
+    }),
+  ],
+);
