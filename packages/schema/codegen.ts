@@ -75,7 +75,7 @@ const config: CodegenConfig = {
       Plan: '../modules/pricing/database-plans.ts#DatabaseClusterPlan',
       NodeType: '../modules/pricing/database-plans.ts#LegacyNodeType',
       CloudDatabaseCluster: '../modules/database-clusters/store.ts#ClusterRow',
-      DatabaseUser: '../modules/database-clusters/service.ts#UserView',
+      DatabaseUser: '../modules/database-clusters/members.ts#UserView',
       Database: '../modules/database-clusters/store.ts#ClusterDatabaseRow',
       CloudDatabase: '../modules/cloud-databases/store.ts#LegacyDatabaseRow',
       ResourceEvent: '../modules/events/store.ts#EventView',

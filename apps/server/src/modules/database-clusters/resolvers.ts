@@ -6,7 +6,7 @@ import { DATABASE_CLUSTER_PLANS } from '../pricing/database-plans.ts';
 import { gbIn } from '../units.ts';
 import { clusterDsn } from './dsn.ts';
 import { findPlan, findVersion } from './rules.ts';
-import type { UserView } from './service.ts';
+import type { UserView } from './members.ts';
 import { ENGINE_VERSIONS } from './versions.ts';
 
 /** The database a user's DSN opens: its first permitted one, the admin's first database, else none. */
