@@ -15,9 +15,11 @@ import { getFields, type CronField } from '@berth/cron';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { containerJobs, customers, namespaces } from '../../apps/server/src/db/schema.ts';
 import { nextRunAfter } from '../../apps/server/src/modules/container-jobs/schedule.ts';
+import { createRunStarter } from '../../apps/server/src/modules/container-jobs/runs.ts';
 import { createRuntimeReports } from '../../apps/server/src/modules/runtime-reports/reports.ts';
 import { createSimulatedDriver } from '../../apps/server/src/provisioning/simulated/driver.ts';
 import { createScheduler } from '../../apps/server/src/scheduler/scheduler.ts';
+import { createSecretBox, SECRET_KEY_BYTES } from '../../apps/server/src/secrets/crypto.ts';
 
 const JOBS = 10_000;
 const INSERT_BATCH = 1_000;
@@ -171,7 +173,10 @@ const log = {
 };
 const scheduler = createScheduler({
   database,
-  driver: createSimulatedDriver({ delayMs: 1000, reports: createRuntimeReports() }),
+  startRun: createRunStarter({
+    driver: createSimulatedDriver({ delayMs: 1000, reports: createRuntimeReports() }),
+    secretBox: createSecretBox(randomBytes(SECRET_KEY_BYTES)),
+  }),
   log,
 });
 

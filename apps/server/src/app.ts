@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseOptions } from './db/client.ts';
 import type { Environment } from './environment.ts';
 import { graphqlApis } from './graphql/plugin.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { createRunStarter } from './modules/container-jobs/runs.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { createRuntimeReports } from './modules/runtime-reports/reports.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
@@ -54,10 +55,14 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, app.log);
   const provisioner = createProvisioner({
     database,
-    driver: createRuntimeDriver(env, { database, secretBox, reports: createRuntimeReports(), log: app.log }),
+    driver: createRuntimeDriver(env, { database, reports: createRuntimeReports(), log: app.log }),
     log: app.log,
   });
-  const scheduler = createScheduler({ database, driver: provisioner.driver, log: app.log });
+  const scheduler = createScheduler({
+    database,
+    startRun: createRunStarter({ driver: provisioner.driver, secretBox }),
+    log: app.log,
+  });
   const databaseClusterDriver = createDatabaseClusterDriver(env);
   const services = createServices({
     env,

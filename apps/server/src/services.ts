@@ -49,8 +49,8 @@ export function createServices(deps: {
   provisioner.register('namespace', namespaceProvisioning);
   provisioner.register('registry', registryProvisioning(deps.secretBox));
   provisioner.register('volume', volumeProvisioning);
-  provisioner.register('container', containerProvisioning);
-  provisioner.register('containerJob', containerJobProvisioning);
+  provisioner.register('container', containerProvisioning(secretBox));
+  provisioner.register('containerJob', containerJobProvisioning(secretBox));
   provisioner.register('cloudDatabase', legacyDatabaseProvisioning);
   provisioner.register('databaseCluster', databaseClusterProvisioning(deps.databaseClusterDriver, secretBox));
   const throttle = createSignInThrottle(database.db, deps.clock);

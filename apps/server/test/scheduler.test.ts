@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
+import { createRunStarter } from '../src/modules/container-jobs/runs.ts';
 import { createRuntimeReports } from '../src/modules/runtime-reports/reports.ts';
 import { createSimulatedDriver } from '../src/provisioning/simulated/driver.ts';
 import { createScheduler, STARTING_DEADLINE_MS, type Scheduler } from '../src/scheduler/scheduler.ts';
+import { createSecretBox, SECRET_KEY_BYTES } from '../src/secrets/crypto.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 // The scheduler against a real database with an injected clock: simulated hours pass in milliseconds.
@@ -50,7 +53,10 @@ function manualClock(start: string) {
 function scheduler(clock: { now: () => Date }, db: Database = database): Scheduler {
   return createScheduler({
     database: db,
-    driver: createSimulatedDriver({ delayMs: 0, reports: createRuntimeReports() }),
+    startRun: createRunStarter({
+      driver: createSimulatedDriver({ delayMs: 0, reports: createRuntimeReports() }),
+      secretBox: createSecretBox(randomBytes(SECRET_KEY_BYTES)),
+    }),
     log,
     clock: clock.now,
   });

@@ -1,9 +1,13 @@
 import type { Db } from '../db/client.ts';
-import type { ContainerJobRow, RunRow } from '../modules/container-jobs/store.ts';
-import type { ContainerRow } from '../modules/containers/store.ts';
-import type { NamespaceRow } from '../modules/namespaces/store.ts';
-import type { RegistryRow } from '../modules/registries/store.ts';
-import type { VolumeRow } from '../modules/volumes/store.ts';
+import type {
+  ContainerJobState,
+  ContainerState,
+  NamespacedRef,
+  NamespaceState,
+  RegistryState,
+  RunState,
+  VolumeState,
+} from './runtime-state.ts';
 
 /**
  * Thrown by a driver whose change is under way on the runtime (an object still being deleted, a cluster
@@ -13,36 +17,37 @@ export class ChangeInProgress extends Error {}
 
 /**
  * A runtime the provisioner applies desired state to. `simulated` answers like the real platform would;
- * `kubernetes` renders the same state to cluster objects.
+ * `kubernetes` renders the same state to cluster objects. The modules hand it their resources' desired state
+ * (runtime-state.ts); it reports what happens to them through the runtime port (runtime-port.ts).
  */
 export interface RuntimeDriver {
   readonly name: string;
   /** How long the runtime takes before a change of this kind can be completed (the simulated delay). */
   settleDelayMs(kind: string, action: string): number;
-  applyNamespace(namespace: NamespaceRow): Promise<void>;
+  applyNamespace(namespace: NamespaceState): Promise<void>;
   /** Removes the namespace from the runtime; resolves once it is gone (ChangeInProgress while it goes). */
-  deleteNamespace(namespace: NamespaceRow): Promise<void>;
+  deleteNamespace(namespace: NamespaceState): Promise<void>;
   /** Makes the registry's credentials available to the namespace's workloads (an image pull secret). */
-  applyRegistry(tx: Db, registry: RegistryRow, password: string): Promise<void>;
+  applyRegistry(tx: Db, registry: RegistryState): Promise<void>;
   /** Removes the pull secret; resolves once it is gone (ChangeInProgress while it goes). */
-  deleteRegistry(tx: Db, registry: RegistryRow): Promise<void>;
+  deleteRegistry(tx: Db, registry: NamespacedRef): Promise<void>;
   /** Provides the volume's storage at its size (sizes only grow). */
-  applyVolume(tx: Db, volume: VolumeRow): Promise<void>;
+  applyVolume(tx: Db, volume: VolumeState): Promise<void>;
   /** Releases the storage; resolves once it is gone (ChangeInProgress while it goes). */
-  deleteVolume(tx: Db, volume: VolumeRow): Promise<void>;
+  deleteVolume(tx: Db, volume: NamespacedRef): Promise<void>;
   /**
    * Hands the container's desired state to the runtime (in the task's transaction). The runtime reports
    * back on its own: replicas as they come and go, then the container `running` and unlocked.
    */
-  applyContainer(tx: Db, container: ContainerRow): Promise<void>;
+  applyContainer(tx: Db, container: ContainerState): Promise<void>;
   /** Stops the container's replicas; once they are gone the runtime removes the container. */
-  deleteContainer(tx: Db, container: ContainerRow): Promise<void>;
+  deleteContainer(tx: Db, container: NamespacedRef): Promise<void>;
   /** Makes the job known to the runtime (a CronJob whose schedule our scheduler keeps); in the task's tx. */
-  applyContainerJob(tx: Db, job: ContainerJobRow): Promise<void>;
+  applyContainerJob(tx: Db, job: ContainerJobState): Promise<void>;
   /** Removes the job from the runtime, with its runs in progress. */
-  deleteContainerJob(tx: Db, job: ContainerJobRow): Promise<void>;
+  deleteContainerJob(tx: Db, job: NamespacedRef): Promise<void>;
   /** Starts the recorded pending run; the runtime reports it running and finished on its own. */
-  startJobRun(tx: Db, job: ContainerJobRow, run: RunRow): Promise<void>;
+  startJobRun(tx: Db, job: ContainerJobState, run: RunState): Promise<void>;
   /** Starts following what the runtime reports on its own (the Kubernetes driver's watches). */
   start?(): Promise<void>;
   stop?(): Promise<void>;

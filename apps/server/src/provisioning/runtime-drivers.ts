@@ -1,6 +1,5 @@
 import type { Database } from '../db/client.ts';
 import type { Environment } from '../environment.ts';
-import type { SecretBox } from '../secrets/crypto.ts';
 import type { RuntimeDriver } from './driver.ts';
 import type { RuntimeReports } from './runtime-port.ts';
 import { createKubernetesDriver } from './kubernetes/driver.ts';
@@ -15,7 +14,6 @@ export function createRuntimeDriver(
   >,
   deps: {
     database: Database;
-    secretBox: SecretBox;
     /** Where the runtime reports what happened (the modules' implementation of the runtime port). */
     reports: RuntimeReports;
     log: { warn(payload: object, message: string): void };

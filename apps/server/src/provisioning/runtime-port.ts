@@ -1,15 +1,11 @@
 import type { Db } from '../db/client.ts';
+import type { RuntimeScaling } from './runtime-state.ts';
 
 // The runtime port: what a runtime driver (simulated, Kubernetes) reports back about the workloads it runs,
 // and the little it reads of what it reported before. The modules implement it (modules/runtime-reports),
 // each writing its own tables; drivers never touch a module's store or table. Every call takes the
 // transaction the report is recorded in: the driver's own step (the simulated runtime), the provisioning
 // task's, or one the Kubernetes watch opens per status change.
-
-/** How the scaling of a container is configured: a fixed count, or autoscaled within bounds. */
-export type RuntimeScaling =
-  | { replicas: number }
-  | { minimum: number; maximum: number; triggers: { type: 'CPU' | 'MEMORY'; threshold: number }[] };
 
 /** A container as the runtime runs it now (its latest saved change, rolled out or not). */
 export interface RuntimeContainer {
@@ -27,6 +23,10 @@ export interface RuntimeContainer {
   state: string;
   /** The replica count the runtime last reported it aims for (null before the first report). */
   desiredReplicas: number | null;
+  /** How many replicas it should run now: the fixed count, or the autoscaler's, within the bounds. */
+  wantedReplicas: number;
+  /** The memory a replica is given, in MB (of its size). */
+  memoryMb: number;
 }
 
 export type ReplicaStatus = 'pending' | 'running' | 'failed' | 'terminating';

@@ -1,7 +1,6 @@
 import type { Database } from '../db/client.ts';
-import { startRun } from '../modules/container-jobs/runs.ts';
+import type { RunStarter } from '../modules/container-jobs/runs.ts';
 import { nextRunAfter } from '../modules/container-jobs/schedule.ts';
-import type { RuntimeDriver } from '../provisioning/driver.ts';
 import { anyJobDue, lockDueJobs, lockStaleJobs, setNextRuns } from './store.ts';
 
 // Starts container job runs at their scheduled times. The plan is each job's `next_run_at` (the service sets
@@ -23,13 +22,14 @@ interface Logger {
 
 export function createScheduler(deps: {
   database: Database;
-  driver: RuntimeDriver;
+  /** Records a run and hands it to the runtime (the container-jobs module's). */
+  startRun: RunStarter;
   log: Logger;
   /** The scheduler's idea of now; tests move it instead of waiting for real minutes. */
   clock?: () => Date;
   pollMs?: number;
 }) {
-  const { database, driver, log } = deps;
+  const { database, startRun, log } = deps;
   const clock = deps.clock ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -64,7 +64,7 @@ export function createScheduler(deps: {
       const plans = [];
       for (const job of due) {
         if (job.nextRunAt.getTime() >= cutoff) {
-          if (await startRun(tx, driver, job, { kind: 'schedule', scheduledAt: job.nextRunAt })) started++;
+          if (await startRun(tx, job, { kind: 'schedule', scheduledAt: job.nextRunAt })) started++;
         }
         plans.push({ id: job.id, next: nextRunAfter(job.schedule, now) });
       }

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { RuntimeDriver } from '../../provisioning/driver.ts';
+import type { SecretBox } from '../../secrets/crypto.ts';
 import { recordEvent } from '../events/store.ts';
 import { deleteLogLinesOf } from '../logs/store.ts';
 import { startMeter, stopMeters } from '../metering/store.ts';
 import { recordSamples } from '../metrics/store.ts';
+import { containerJobState } from '../workloads/runtime-state.ts';
 import {
   insertPendingRun,
   removeAgedRuns,
@@ -30,12 +32,19 @@ export function runName(jobName: string, trigger: RunTrigger): string {
 }
 
 /**
- * Records a pending run of the job and hands it to the runtime, in the caller's transaction. Returns
- * undefined when that run exists already (a scheduled time is started once, whatever happens).
+ * Starts runs on the runtime: `startRun` records a pending run of the job and hands it, with the job's
+ * desired state, to the runtime, in the caller's transaction. It returns undefined when that run exists
+ * already (a scheduled time is started once, whatever happens).
  */
-export async function startRun(
+export function createRunStarter(deps: { driver: RuntimeDriver; secretBox: SecretBox }) {
+  return (tx: Db, job: ContainerJobRow, trigger: RunTrigger) => startRun(tx, deps, job, trigger);
+}
+
+export type RunStarter = ReturnType<typeof createRunStarter>;
+
+async function startRun(
   tx: Db,
-  driver: RuntimeDriver,
+  { driver, secretBox }: { driver: RuntimeDriver; secretBox: SecretBox },
   job: ContainerJobRow,
   trigger: RunTrigger,
 ): Promise<RunRow | undefined> {
@@ -47,7 +56,11 @@ export async function startRun(
   });
   if (!run) return undefined;
   await deleteLogLinesOf(tx, 'job-run', await removeAgedRuns(tx, job.id, RUNS_KEPT));
-  await driver.startJobRun(tx, job, run);
+  await driver.startJobRun(tx, await containerJobState(tx, secretBox, job), {
+    id: run.id,
+    name: run.name,
+    trigger: run.trigger,
+  });
   return run;
 }
 

@@ -21,7 +21,7 @@ import { applyWorkloadPatch, emptyWorkload } from '../workloads/patch.ts';
 import { validateWorkload } from '../workloads/rules.ts';
 import type { WorkloadSpec } from '../workloads/spec.ts';
 import { createRequestLoaders } from './loaders.ts';
-import { startRun } from './runs.ts';
+import { createRunStarter } from './runs.ts';
 import { nextRunAfter, validateSchedule } from './schedule.ts';
 import { createContainerJobStore, type ContainerJobRow, type ContainerJobStore } from './store.ts';
 
@@ -65,6 +65,7 @@ export function createContainerJobService(deps: {
   collaborators: WorkloadCollaborators;
 }) {
   const { database, provisioner, secretBox, collaborators } = deps;
+  const startRun = createRunStarter({ driver: provisioner.driver, secretBox });
   const store = createContainerJobStore(database.db);
 
   async function specOf(
@@ -241,7 +242,7 @@ export function createContainerJobService(deps: {
           account.customerId,
           input,
         );
-        const run = await startRun(tx, provisioner.driver, row, { kind: 'manual' });
+        const run = await startRun(tx, row, { kind: 'manual' });
         if (!run) throw conflict(`A run of ${row.name} was started at the same moment; try again`);
         return run;
       });

@@ -3,7 +3,9 @@ import type { RuntimeContainer, RuntimeReports } from '../../provisioning/runtim
 import { recordEvent } from '../events/store.ts';
 import { deleteLogLinesOf } from '../logs/store.ts';
 import { startMeter, stopMeters } from '../metering/store.ts';
+import { containerSize } from '../pricing/resources.ts';
 import { failDeploy, finishDeploy } from './deploys.ts';
+import { desiredReplicas } from './replica-counts.ts';
 import { createContainerStore, type ContainerRow } from './store.ts';
 
 // What the runtime reports of containers and their replicas, recorded by the containers module (replicas,
@@ -38,6 +40,8 @@ const asRuntime = (row: ContainerRow): RuntimeContainer => ({
   scaling: row.scaling,
   state: row.state,
   desiredReplicas: row.desiredReplicas,
+  wantedReplicas: desiredReplicas(row),
+  memoryMb: containerSize(row.resources).megabytes,
 });
 
 const subject = (containerId: number) => ({ kind: 'container', id: containerId }) as const;

@@ -1,4 +1,5 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
+import { namespaceState } from './runtime-state.ts';
 import { createNamespaceStore } from './store.ts';
 
 /** Namespace → runtime: created once the runtime has it, removed once the runtime has let it go. */
@@ -14,11 +15,11 @@ export const namespaceProvisioning: ResourceHandler = {
     const namespace = await store.findAnyById(id);
     if (!namespace) return;
     if (action === 'delete') {
-      await driver.deleteNamespace(namespace);
+      await driver.deleteNamespace(namespaceState(namespace));
       await store.remove(namespace.id);
       return;
     }
-    await driver.applyNamespace(namespace);
+    await driver.applyNamespace(namespaceState(namespace));
     await store.update(namespace.id, { state: 'created', locked: false });
   },
   async fail(tx, id) {

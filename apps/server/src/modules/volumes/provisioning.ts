@@ -1,6 +1,7 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
 import { recordEvent } from '../events/store.ts';
 import { startMeter, stopMeters } from '../metering/store.ts';
+import { namespacedRef } from '../namespaces/runtime-state.ts';
 import { createVolumeStore } from './store.ts';
 
 /** Volume → runtime: created (or grown) once the runtime provides the storage, removed once released. */
@@ -12,13 +13,14 @@ export const volumeProvisioning: ResourceHandler = {
     const store = createVolumeStore(tx);
     const volume = await store.findAnyById(id);
     if (!volume) return;
+    const ref = await namespacedRef(tx, volume);
     if (action === 'delete') {
-      await driver.deleteVolume(tx, volume);
+      await driver.deleteVolume(tx, ref);
       await stopMeters(tx, [{ kind: 'volume', id: volume.id }]);
       await store.remove(volume.id);
       return;
     }
-    await driver.applyVolume(tx, volume);
+    await driver.applyVolume(tx, { ...ref, sizeGb: volume.sizeGb });
     await store.update(volume.id, { state: 'created', locked: false });
     if (action === 'update')
       await recordEvent(tx, { kind: 'volume', id }, 'VOLUME_GROWN', `Grown to ${volume.sizeGb} GB`);

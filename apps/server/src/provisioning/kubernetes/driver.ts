@@ -1,13 +1,8 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Database } from '../../db/client.ts';
-import type { ContainerJobRow } from '../../modules/container-jobs/store.ts';
-import type { ContainerRow } from '../../modules/containers/store.ts';
-import { parseRegistrySource } from '../../modules/registries/source.ts';
-import type { SecretBox } from '../../secrets/crypto.ts';
 import { ChangeInProgress, type RuntimeDriver } from '../driver.ts';
 import type { RuntimeReports } from '../runtime-port.ts';
 import { createClusterApi, type ObjectReference } from './cluster-api.ts';
-import { containerInput, containerJobInput, namespaceOf } from './desired-state.ts';
 import { LABELS, objectNames, type KubernetesObject } from './objects.ts';
 import { renderNamespace, renderRegistrySecret, renderVolumeClaim } from './render-namespace.ts';
 import { renderContainer, renderContainerJob, renderRunJob } from './render-workloads.ts';
@@ -38,7 +33,6 @@ interface ClaimStatus {
 export function createKubernetesDriver(deps: {
   kubeConfig: KubeConfig;
   database: Database;
-  secretBox: SecretBox;
   reports: RuntimeReports;
   log: Logger;
   /** The storage class of volumes (it must allow expansion); the cluster's default without one. */
@@ -76,12 +70,12 @@ export function createKubernetesDriver(deps: {
   const selectorOf = (kind: string, id: number) => `${LABELS.kind}=${kind},${LABELS.id}=${id}`;
 
   /** What publishes a container's ports beyond the first: a LoadBalancer Service and its network policy. */
-  const publishedPorts = (container: ContainerRow, namespace: string) => [
+  const publishedPorts = (container: { name: string }, namespace: string) => [
     ref('v1', 'Service', objectNames.containerPorts(container.name), namespace),
     ref('networking.k8s.io/v1', 'NetworkPolicy', objectNames.containerPorts(container.name), namespace),
   ];
 
-  function containerObjects(container: ContainerRow, namespace: string) {
+  function containerObjects(container: { name: string }, namespace: string) {
     return [
       ref('serving.knative.dev/v1', 'Service', container.name, namespace),
       ...publishedPorts(container, namespace),
@@ -99,40 +93,16 @@ export function createKubernetesDriver(deps: {
     async deleteNamespace(namespace) {
       await removeAll(`namespace ${namespace.name}`, [ref('v1', 'Namespace', namespace.internalName)]);
     },
-    async applyRegistry(tx, registry, password) {
-      const namespace = await namespaceOf(tx, registry.namespaceId);
-      const parsed = parseRegistrySource(registry.source, { allowHttp: true });
-      if ('problem' in parsed) throw new Error(`registry ${registry.name}: ${parsed.problem}`);
-      await api.apply([
-        renderRegistrySecret({
-          customerId: namespace.customerId,
-          id: registry.id,
-          name: registry.name,
-          namespace,
-          source: parsed.source,
-          username: registry.username,
-          password,
-        }),
-      ]);
+    async applyRegistry(_tx, registry) {
+      await api.apply([renderRegistrySecret(registry)]);
     },
-    async deleteRegistry(tx, registry) {
-      const namespace = await namespaceOf(tx, registry.namespaceId);
+    async deleteRegistry(_tx, registry) {
       await removeAll(`registry ${registry.name}`, [
-        ref('v1', 'Secret', objectNames.registrySecret(registry.name), namespace.internalName),
+        ref('v1', 'Secret', objectNames.registrySecret(registry.name), registry.namespace.internalName),
       ]);
     },
-    async applyVolume(tx, volume) {
-      const namespace = await namespaceOf(tx, volume.namespaceId);
-      const claim = renderVolumeClaim(
-        {
-          customerId: namespace.customerId,
-          id: volume.id,
-          name: volume.name,
-          namespace,
-          sizeGb: volume.sizeGb,
-        },
-        deps.storageClassName,
-      );
+    async applyVolume(_tx, volume) {
+      const claim = renderVolumeClaim(volume, deps.storageClassName);
       const [applied] = (await api.apply([claim])) as (KubernetesObject & ClaimStatus)[];
       // A bound claim that was grown is provided once its capacity reaches the size (or only the file
       // system waits for the next pod); an unbound one is provisioned at the size when first used.
@@ -144,17 +114,20 @@ export function createKubernetesDriver(deps: {
         throw new ChangeInProgress(`volume ${volume.name} is growing to ${volume.sizeGb} GB`);
       }
     },
-    async deleteVolume(tx, volume) {
-      const namespace = await namespaceOf(tx, volume.namespaceId);
+    async deleteVolume(_tx, volume) {
       await removeAll(`volume ${volume.name}`, [
-        ref('v1', 'PersistentVolumeClaim', objectNames.volumeClaim(volume.name), namespace.internalName),
+        ref(
+          'v1',
+          'PersistentVolumeClaim',
+          objectNames.volumeClaim(volume.name),
+          volume.namespace.internalName,
+        ),
       ]);
     },
-    async applyContainer(tx, container) {
-      const input = await containerInput(tx, deps.secretBox, container);
-      const objects = renderContainer(input);
+    async applyContainer(_tx, container) {
+      const objects = renderContainer(container);
       await api.apply(objects);
-      const namespace = input.namespace.internalName;
+      const namespace = container.namespace.internalName;
       const selector = selectorOf('container', container.id);
       await prune(namespace, selector, objects, 'serving.knative.dev/v1beta1', 'DomainMapping');
       if (!objects.some((object) => object.apiVersion === 'v1' && object.kind === 'Service')) {
@@ -162,7 +135,7 @@ export function createKubernetesDriver(deps: {
       }
     },
     async deleteContainer(tx, container) {
-      const namespace = (await namespaceOf(tx, container.namespaceId)).internalName;
+      const namespace = container.namespace.internalName;
       const { items: mappings } = await api.list(
         'serving.knative.dev/v1beta1',
         'DomainMapping',
@@ -176,26 +149,25 @@ export function createKubernetesDriver(deps: {
       // Gone from the cluster: its replicas stop costing, and the container is removed.
       await deps.reports.containerRemoved(tx, container.id);
     },
-    async applyContainerJob(tx, job) {
-      await api.apply(renderContainerJob(await containerJobInput(tx, deps.secretBox, job)));
+    async applyContainerJob(_tx, job) {
+      await api.apply(renderContainerJob(job));
     },
-    async deleteContainerJob(tx, job: ContainerJobRow) {
-      const namespace = (await namespaceOf(tx, job.namespaceId)).internalName;
+    async deleteContainerJob(_tx, job) {
+      const namespace = job.namespace.internalName;
       // Foreground: the CronJob goes after its Jobs (the runs in progress), and those after their pods.
       await removeAll(`container job ${job.name}`, [
         ref('batch/v1', 'CronJob', job.name, namespace),
         ref('v1', 'Secret', objectNames.jobSecret(job.name), namespace),
       ]);
     },
-    async startJobRun(tx, job, run) {
+    async startJobRun(_tx, job, run) {
       // A scheduled run's Job is the CronJob's own, named as the run (`{job}-{minutes since 1970}`); the
       // watch finds it under the same name.
       if (run.trigger === 'schedule') return;
-      const input = await containerJobInput(tx, deps.secretBox, job);
-      const cronJob = await api.read(ref('batch/v1', 'CronJob', job.name, input.namespace.internalName));
+      const cronJob = await api.read(ref('batch/v1', 'CronJob', job.name, job.namespace.internalName));
       const uid = (cronJob?.metadata as { uid?: string } | undefined)?.uid;
       if (!uid) throw new Error(`container job ${job.name} is not on the cluster yet`);
-      await api.apply([renderRunJob(input, run.name, uid)]);
+      await api.apply([renderRunJob(job, run.name, uid)]);
     },
     // The watches carry the cluster's news; now and then what is still in progress is read again.
     async reconcile() {

@@ -1,4 +1,4 @@
-import type { RegistrySource } from '../../modules/registries/source.ts';
+import type { NamespaceState, RegistryState, VolumeState } from '../runtime-state.ts';
 import { labelsOf, objectNames, type KubernetesObject, type Owner } from './objects.ts';
 
 // A Berth namespace, its private registries and its volumes as cluster objects. The cluster namespace is the
@@ -23,13 +23,7 @@ const NAMESPACE_QUOTA = {
  * Namespaces whose pods reach customers' pods: Knative's activator and gateways (Kourier or Istio), the
  * CloudNativePG operator, and Berth itself (deploy/kubernetes), which grants in database clusters.
  */
-const PLATFORM_NAMESPACES = [
-  'knative-serving',
-  'kourier-system',
-  'istio-system',
-  'cnpg-system',
-  'berth',
-];
+const PLATFORM_NAMESPACES = ['knative-serving', 'kourier-system', 'istio-system', 'cnpg-system', 'berth'];
 
 /**
  * Lets anyone reach the selected pods on ports a LoadBalancer publishes (a container's ports beyond the
@@ -53,12 +47,7 @@ export function publicPortsPolicy(
   };
 }
 
-export interface NamespaceInput {
-  customerId: number;
-  id: number;
-  name: string;
-  internalName: string;
-}
+export type NamespaceInput = NamespaceState;
 
 export function renderNamespace(namespace: NamespaceInput): KubernetesObject[] {
   const owner: Owner = {
@@ -110,15 +99,7 @@ export function renderNamespace(namespace: NamespaceInput): KubernetesObject[] {
   ];
 }
 
-export interface RegistryInput {
-  customerId: number;
-  id: number;
-  name: string;
-  namespace: { name: string; internalName: string };
-  source: RegistrySource;
-  username: string;
-  password: string;
-}
+export type RegistryInput = RegistryState;
 
 /** The registry's credentials as an image pull secret (`kubernetes.io/dockerconfigjson`). */
 export function renderRegistrySecret(registry: RegistryInput): KubernetesObject {
@@ -147,13 +128,7 @@ export function renderRegistrySecret(registry: RegistryInput): KubernetesObject 
   };
 }
 
-export interface VolumeInput {
-  customerId: number;
-  id: number;
-  name: string;
-  namespace: { name: string; internalName: string };
-  sizeGb: number;
-}
+export type VolumeInput = VolumeState;
 
 /**
  * The volume as a claim of its size; growing it is a bigger request on the same claim (the storage class

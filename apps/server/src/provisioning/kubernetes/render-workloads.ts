@@ -1,8 +1,8 @@
-import type { ContainerScaling } from '../../db/schema.ts';
 import { containerSize } from '../../modules/pricing/resources.ts';
 import { STARTING_DEADLINE_MS } from '../../scheduler/scheduler.ts';
 import { labelsOf, objectNames, type KubernetesObject, type Owner } from './objects.ts';
 import { publicPortsPolicy } from './render-namespace.ts';
+import type { ContainerJobState, ContainerState, RuntimeScaling, WorkloadState } from '../runtime-state.ts';
 
 // Containers and container jobs as cluster objects. What they share (the image, its command, size,
 // variables, mounts and pull secret) is one pod template; a container is a Knative Service (with a domain
@@ -16,39 +16,10 @@ const KNATIVE_SERVICE_LABEL = 'serving.knative.dev/service';
 const FINISHED_RUN_TTL_SECONDS = 24 * 3600;
 const FINISHED_JOBS_KEPT = 3;
 
-export interface WorkloadInput {
-  customerId: number;
-  id: number;
-  name: string;
-  namespace: { name: string; internalName: string };
-  image: string;
-  /** A container size id (`CPU_250_RAM_500`). */
-  resources: string;
-  entrypoint: string[] | null;
-  command: string[] | null;
-  /** Values in plain text (secret ones decrypted, in memory only). */
-  variables: { name: string; value: string; secret: boolean }[];
-  mounts: { path: string; volumeName: string }[];
-  registryName: string | null;
-}
-
-export interface ContainerInput extends WorkloadInput {
-  /**
-   * When the change being deployed was made. In the template, so that every deploy is a new revision, as
-   * on the simulated runtime: a change Knative's spec does not show (a secret value, an address) still
-   * rolls the replicas and ends in a Ready of its own generation.
-   */
-  changedAt: Date;
-  ports: string[];
-  healthCheck: { port: number; path: string } | null;
-  scaling: ContainerScaling;
-  ingresses: { domainName: string; port: number; enableTls: boolean }[];
-}
-
-export interface ContainerJobInput extends WorkloadInput {
-  schedule: string;
-  enabled: boolean;
-}
+// The renderers' input is the desired state the modules hand over (runtime-state.ts).
+export type WorkloadInput = WorkloadState;
+export type ContainerInput = ContainerState;
+export type ContainerJobInput = ContainerJobState;
 
 const ownerOf = (workload: WorkloadInput, kind: Owner['kind']): Owner => ({
   customerId: workload.customerId,
@@ -112,7 +83,7 @@ function podSpec(workload: WorkloadInput, secretName: string, extra: Record<stri
 }
 
 /** Knative's autoscaling annotations for the container's scaling. */
-function scalingAnnotations(scaling: ContainerScaling, megabytes: number): Record<string, string> {
+function scalingAnnotations(scaling: RuntimeScaling, megabytes: number): Record<string, string> {
   if ('replicas' in scaling) {
     // Knative reads max-scale 0 as "no limit": zero replicas is scale-to-zero with at most one when called.
     return scaling.replicas === 0

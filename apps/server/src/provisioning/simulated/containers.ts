@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.ts';
-import { desiredReplicas } from '../../modules/containers/replica-counts.ts';
 import type { RuntimeContainer, RuntimeReplica, RuntimeReports } from '../runtime-port.ts';
 import { commandLineOf, simulatedExitCode } from './commands.ts';
 import { autoscaleTarget, newRevision, simulatedLoad, simulatedSample } from './load.ts';
@@ -153,7 +152,7 @@ export function createSimulatedContainers(options: { delayMs: number; reports: R
     const previous = replicas.filter((replica) => !current.includes(replica));
     const pending = current.find((replica) => replica.status === 'pending');
     const crashed = current.find((replica) => replica.status === 'failed');
-    const target = desiredReplicas(container);
+    const target = container.wantedReplicas;
     await reports.replicasAimedAt(tx, container, target, true);
     if (crashed && crashed.failures >= ROLLOUT_ATTEMPTS) {
       await failRollout(tx, container, crashed);

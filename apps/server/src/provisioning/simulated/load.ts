@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { containerSize } from '../../modules/pricing/resources.ts';
 import type { RuntimeContainer } from '../runtime-port.ts';
 
 // What the simulated runtime makes up: revision names, a load that moves autoscaling, the metrics it samples.
@@ -33,10 +32,9 @@ export function autoscaleTarget(container: RuntimeContainer, current: number, lo
  * was given, and a container with ports serves requests in proportion (none without ports).
  */
 export function simulatedSample(container: RuntimeContainer, load: number, running: number) {
-  const { megabytes } = containerSize(container.resources);
   return {
     CPU_PERCENT: load * 0.9,
-    MEMORY_MB: Math.round(megabytes * (0.35 + (0.3 * load) / 100)),
+    MEMORY_MB: Math.round(container.memoryMb * (0.35 + (0.3 * load) / 100)),
     REQUESTS_PER_SECOND: container.ports.length ? Math.round(running * load * 0.4 * 10) / 10 : 0,
   };
 }

@@ -1,16 +1,13 @@
 import type { Db } from '../../db/client.ts';
-import { createContainerJobStore, type ContainerJobRow } from '../../modules/container-jobs/store.ts';
-import { createContainerStore, type ContainerRow } from '../../modules/containers/store.ts';
-import { createNamespaceStore, type NamespaceRow } from '../../modules/namespaces/store.ts';
+import type { ContainerJobState, ContainerState, WorkloadState } from '../../provisioning/runtime-state.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
-import type { ContainerInput, ContainerJobInput, WorkloadInput } from './render-workloads.ts';
+import { createContainerJobStore, type ContainerJobRow } from '../container-jobs/store.ts';
+import { createContainerStore, type ContainerRow } from '../containers/store.ts';
+import { namespacedRef } from '../namespaces/runtime-state.ts';
 
-// Reads what the renderers need from the database, in the provisioning task's transaction: the namespace a
-// resource lives in, a workload's variables (secret ones decrypted), the names of its volumes and registry.
-
-export async function namespaceOf(tx: Db, namespaceId: number): Promise<NamespaceRow> {
-  return found(await createNamespaceStore(tx).findAnyById(namespaceId), `namespace ${namespaceId}`);
-}
+// Containers and container jobs as the runtime is handed them, read in the provisioning task's transaction:
+// the namespace a workload lives in, its variables (secret ones decrypted), the names of its volumes and
+// registry.
 
 /** What a workload refers to is kept while it does (deletes wait for users); a row missing is a fault. */
 function found<T>(row: T | undefined, what: string): T {
@@ -18,7 +15,7 @@ function found<T>(row: T | undefined, what: string): T {
   return row;
 }
 
-async function workloadInput(
+async function workloadState(
   tx: Db,
   secretBox: SecretBox,
   workload: ContainerRow | ContainerJobRow,
@@ -26,18 +23,15 @@ async function workloadInput(
     variables: { name: string; value: string; secret: boolean }[];
     mounts: { path: string; volumeId: number }[];
   },
-): Promise<WorkloadInput> {
+): Promise<WorkloadState> {
   const store = createContainerStore(tx);
-  const [namespace, volumes, registries] = await Promise.all([
-    namespaceOf(tx, workload.namespaceId),
+  const [ref, volumes, registries] = await Promise.all([
+    namespacedRef(tx, workload),
     store.volumesById(children.mounts.map((mount) => mount.volumeId)),
     store.registriesById(workload.registryId === null ? [] : [workload.registryId]),
   ]);
   return {
-    customerId: namespace.customerId,
-    id: workload.id,
-    name: workload.name,
-    namespace: { name: namespace.name, internalName: namespace.internalName },
+    ...ref,
     image: workload.image,
     resources: workload.resources,
     entrypoint: workload.entrypoint,
@@ -58,18 +52,18 @@ async function workloadInput(
   };
 }
 
-export async function containerInput(
+export async function containerState(
   tx: Db,
   secretBox: SecretBox,
   container: ContainerRow,
-): Promise<ContainerInput> {
+): Promise<ContainerState> {
   const store = createContainerStore(tx);
   const [variables, mounts, ingresses] = await Promise.all([
     store.variablesOf([container.id]),
     store.mountsOf([container.id]),
     store.ingressesOf([container.id]),
   ]);
-  const workload = await workloadInput(tx, secretBox, container, {
+  const workload = await workloadState(tx, secretBox, container, {
     variables: variables.get(container.id) ?? [],
     mounts: mounts.get(container.id) ?? [],
   });
@@ -87,14 +81,14 @@ export async function containerInput(
   };
 }
 
-export async function containerJobInput(
+export async function containerJobState(
   tx: Db,
   secretBox: SecretBox,
   job: ContainerJobRow,
-): Promise<ContainerJobInput> {
+): Promise<ContainerJobState> {
   const store = createContainerJobStore(tx);
   const [variables, mounts] = await Promise.all([store.variablesOf([job.id]), store.mountsOf([job.id])]);
-  const workload = await workloadInput(tx, secretBox, job, {
+  const workload = await workloadState(tx, secretBox, job, {
     variables: variables.get(job.id) ?? [],
     mounts: mounts.get(job.id) ?? [],
   });
