@@ -1,5 +1,3 @@
-import type { DatabaseGrant } from '../db/schema.ts';
-
 // Database clusters have a driver of their own, chosen apart from the runtime's (DATABASE_CLUSTERS_DRIVER):
 // `simulated`, `postgres` (real databases and roles on one PostgreSQL server) and `kubernetes`
 // (CloudNativePG). Each is handed a cluster's whole desired state and makes its server match it.
@@ -17,6 +15,12 @@ export interface ClusterPlacement {
 export interface ClusterDatabaseState {
   name: string;
   status: 'creating' | 'ready' | 'deleting';
+}
+
+/** What a user may do in one database. */
+export interface DatabaseGrant {
+  databaseName: string;
+  permission: 'READ_ONLY' | 'READ_WRITE';
 }
 
 export interface ClusterUserState {
