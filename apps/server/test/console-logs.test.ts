@@ -16,6 +16,7 @@ import { freePort } from './support/ports.ts';
 import { seed, type SeededNamespace } from './support/seed.ts';
 import { startServer, testEnvironment, type TestServer } from './support/server.ts';
 import { subscribe } from './support/sse.ts';
+import { describeNeeding, withoutDatabaseUrl } from './support/postgres-server.ts';
 
 // The console-logs API (/graphql/console-logs): recent lines of a customer's replicas and runs, their live
 // tail over server-sent events, the plain-text endpoint of existing clients, and how long lines are kept.
@@ -455,7 +456,7 @@ describe('retention', () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
+describeNeeding(withoutDatabaseUrl, 'two server processes on one PostgreSQL', () => {
   it('a tail on either one receives a line written through the other', async () => {
     const port = await freePort();
     // The same service behind another address: tokens name the first one's as their issuer.

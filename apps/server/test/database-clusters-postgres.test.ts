@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { graphql } from './generated/gql.ts';
 import { CREATE_CLUSTER, CREDENTIALS, waitForCluster } from './support/database-clusters.ts';
 import { eventually, expectGraphQLError } from './support/http.ts';
-import { postgresServerReachable, postgresServerUrl } from './support/postgres-server.ts';
+import { describeNeeding, postgresServerUrl, withoutPostgresServer } from './support/postgres-server.ts';
 import { seed } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -11,8 +11,7 @@ import { startServer, type TestServer } from './support/server.ts';
 // local PostgreSQL server (CI's DATABASE_URL server, else 127.0.0.1), and the DSN the credentials query
 // gives connects and can do exactly what the user's permission allows.
 const adminUrl = postgresServerUrl;
-const available = await postgresServerReachable();
-if (!available) console.warn(`postgres driver API tests skipped: no PostgreSQL server at ${adminUrl}`);
+const missing = await withoutPostgresServer();
 
 const DELETE_CLUSTER = graphql(`
   mutation DeletePostgresCluster($name: String!, $namespace: String!) {
@@ -44,7 +43,7 @@ async function serverNames(prefix: string) {
   });
 }
 
-describe.runIf(available)('database clusters with the postgres driver', () => {
+describeNeeding(missing, 'database clusters with the postgres driver', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({
@@ -55,7 +54,9 @@ describe.runIf(available)('database clusters with the postgres driver', () => {
   afterAll(() => server.close());
 
   it('gives DSNs that connect with the rights of each user, refuses MySQL, and deleting leaves nothing', async () => {
-    const { customer } = await seed(server).customer({ subscriptions: ['cloud-database'] }).namespace('shop');
+    const { customer } = await seed(server)
+      .customer({ subscriptions: ['cloud-database'] })
+      .namespace('shop');
     const mysql = expectGraphQLError(
       await customer.gql(CREATE_CLUSTER, {
         input: { name: 'legacy', namespace: 'shop', spec: { type: 'mysql', version: '8.4' }, plan: 'xs-1' },

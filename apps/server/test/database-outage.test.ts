@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { graphql } from './generated/gql.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { eventually, platformApi, tokenFor, type PlatformApi } from './support/http.ts';
@@ -8,11 +8,11 @@ import { CREATE_NAMESPACE } from './support/queries.ts';
 import { startTcpProxy, throughProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { startServer } from './support/server.ts';
 import { createCustomer } from './support/customers.ts';
+import { describeNeeding, withoutDatabaseUrl } from './support/postgres-server.ts';
 
 // A PostgreSQL server going away and coming back (a restart, a failover) while Berth runs: clients get
 // 503 with Retry-After meanwhile, never a 500, the process keeps running, and it answers correctly again
 // within seconds. PGlite runs in the process and cannot go away on its own: PostgreSQL only.
-const postgres = process.env.DATABASE_URL;
 
 const NAMESPACE_NAMES = graphql(`
   query NamespaceNames {
@@ -22,7 +22,7 @@ const NAMESPACE_NAMES = graphql(`
   }
 `);
 
-describe.runIf(postgres)('a PostgreSQL outage', () => {
+describeNeeding(withoutDatabaseUrl, 'a PostgreSQL outage', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
   let server: ServerProcess;

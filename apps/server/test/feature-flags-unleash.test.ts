@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventually } from './support/http.ts';
-import { postgresServerReachable, postgresServerUrl } from './support/postgres-server.ts';
+import { describeNeeding, withoutPostgresServer } from './support/postgres-server.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { FRONTEND_KEY, startUnleash, type TestUnleash } from './support/unleash.ts';
 
 // The real twin of the embedded flags: with FLAGS_URL, /api/frontend answers what a real Unleash says,
 // flags switched through Unleash's own admin API.
 
-const available = await postgresServerReachable();
+const missing = await withoutPostgresServer();
 const title = 'feature flags from a real Unleash (FLAGS_URL)';
 
-describe.runIf(available)(title, () => {
+describeNeeding(missing, title, () => {
   let unleash: TestUnleash;
   let server: TestServer;
   beforeAll(async () => {
@@ -67,9 +67,4 @@ describe.runIf(available)(title, () => {
       await nowhere.close();
     }
   });
-});
-
-describe.skipIf(available)(`${title} (skipped: no PostgreSQL server at ${postgresServerUrl})`, () => {
-  it.skip('needs DATABASE_URL or a PostgreSQL server at 127.0.0.1:5432 (user postgres) for Unleash', () =>
-    undefined);
 });

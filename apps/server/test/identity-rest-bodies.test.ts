@@ -6,6 +6,7 @@ import { authorizationQuery, Browser, expectCode, expectPage, pkce } from './sup
 import { createCustomer, type TestCustomer } from './support/customers.ts';
 import { REALM_PATH } from './support/http.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { describeNeeding } from './support/postgres-server.ts';
 
 // Every REST route of the identity provider and the admin endpoint answers a missing, malformed or
 // mistyped body with a 4xx that says what is wrong: never a 500, and nothing changes.
@@ -141,34 +142,44 @@ describe.each(otherRoutes)('%s endpoint', (_name, route) => {
 });
 
 // The admin endpoint exists with PGlite only (with PostgreSQL the command line opens the database).
-describe.skipIf(process.env.DATABASE_URL)('admin endpoint', () => {
-  let token: string;
-  beforeAll(async () => {
-    ({ token } = JSON.parse(await readFile(serverFile(server.database.dataDir), 'utf8')) as {
-      token: string;
+describeNeeding(
+  process.env.DATABASE_URL ? 'PGlite (with PostgreSQL the command line opens the database)' : undefined,
+  'admin endpoint',
+  () => {
+    let token: string;
+    beforeAll(async () => {
+      ({ token } = JSON.parse(await readFile(serverFile(server.database.dataDir), 'utf8')) as {
+        token: string;
+      });
     });
-  });
 
-  it.each(hostileBodies(['argv']))('refuses $name with a 4xx naming the problem', async (hostile) => {
-    const customersBefore = await server.services.accounts.listCustomers();
-    const answer = await post('/admin/commands', hostile, { authorization: `Bearer ${token}` });
-    expectClientError(answer, hostile);
-    expect(answer.body.message, answer.text).toEqual(expect.stringMatching(/body|content|JSON|media type/i));
-    expect(await server.services.accounts.listCustomers()).toEqual(customersBefore);
-  });
+    it.each(hostileBodies(['argv']))('refuses $name with a 4xx naming the problem', async (hostile) => {
+      const customersBefore = await server.services.accounts.listCustomers();
+      const answer = await post('/admin/commands', hostile, { authorization: `Bearer ${token}` });
+      expectClientError(answer, hostile);
+      expect(answer.body.message, answer.text).toEqual(
+        expect.stringMatching(/body|content|JSON|media type/i),
+      );
+      expect(await server.services.accounts.listCustomers()).toEqual(customersBefore);
+    });
 
-  it.each(hostileBodies(['argv']))('refuses $name without the token as forbidden', async (hostile) => {
-    const answer = await post('/admin/commands', hostile);
-    expect(answer.status).toBe(403);
-  });
+    it.each(hostileBodies(['argv']))('refuses $name without the token as forbidden', async (hostile) => {
+      const answer = await post('/admin/commands', hostile);
+      expect(answer.status).toBe(403);
+    });
 
-  it('runs a well-formed command', async () => {
-    const answer = await post(
-      '/admin/commands',
-      { name: 'customer list', contentType: JSON_TYPE, body: JSON.stringify({ argv: ['customer', 'list'] }) },
-      { authorization: `Bearer ${token}` },
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ exitCode: 0, output: expect.stringContaining(customer.email) });
-  });
-});
+    it('runs a well-formed command', async () => {
+      const answer = await post(
+        '/admin/commands',
+        {
+          name: 'customer list',
+          contentType: JSON_TYPE,
+          body: JSON.stringify({ argv: ['customer', 'list'] }),
+        },
+        { authorization: `Bearer ${token}` },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ exitCode: 0, output: expect.stringContaining(customer.email) });
+    });
+  },
+);

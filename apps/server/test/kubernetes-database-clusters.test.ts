@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ClusterState } from '../src/provisioning/database-cluster-driver.ts';
 import { ChangeInProgress } from '../src/provisioning/driver.ts';
 import { createKubernetesDatabaseClusters } from '../src/provisioning/kubernetes/database-clusters.ts';
 import { startKubernetesStandIn, type KubernetesStandIn } from './support/kubernetes-stand-in.ts';
-import { postgresServerReachable, postgresServerUrl } from './support/postgres-server.ts';
+import { describeNeeding, postgresServerUrl, withoutPostgresServer } from './support/postgres-server.ts';
 
 // Database clusters on CloudNativePG, through the real client against the API stand-in: the objects are
 // applied by server-side apply, the cluster is ready only once CloudNativePG reports it healthy with its roles
@@ -14,9 +14,9 @@ import { postgresServerReachable, postgresServerUrl } from './support/postgres-s
 
 const CNPG = 'postgresql.cnpg.io/v1';
 const runtimeNamespace = 'ns-00c0ffee00c0';
-const reachable = await postgresServerReachable();
+const missing = await withoutPostgresServer();
 
-describe.skipIf(!reachable)('the CloudNativePG database cluster driver', () => {
+describeNeeding(missing, 'the CloudNativePG database cluster driver', () => {
   const suffix = randomInt(1e6, 1e7);
   const names = {
     admin: `adm_${suffix}`,

@@ -10,7 +10,7 @@ import type {
   DatabaseClusterDriver,
 } from '../src/provisioning/database-cluster-driver.ts';
 import { createPostgresDatabaseClusters } from '../src/provisioning/postgres/database-clusters.ts';
-import { postgresServerReachable, postgresServerUrl } from './support/postgres-server.ts';
+import { describeNeeding, postgresServerUrl, withoutPostgresServer } from './support/postgres-server.ts';
 
 // The postgres driver against a real PostgreSQL server: CI's (DATABASE_URL), else the local one. Names on
 // the server carry the cluster's prefix, so random cluster ids keep runs (and a dev's clusters) apart.
@@ -90,10 +90,10 @@ describe('postgres database cluster driver without a server', () => {
 });
 
 // A DATABASE_URL that does not answer is a broken run, not a machine without PostgreSQL: it fails.
-const available = Boolean(process.env.DATABASE_URL) || (await postgresServerReachable());
+const missing = await withoutPostgresServer();
 const title = 'postgres database cluster driver on a PostgreSQL server';
 
-describe.runIf(available)(title, () => {
+describeNeeding(missing, title, () => {
   let driver: DatabaseClusterDriver;
   let admin: pg.Client;
   const applied: ClusterState[] = [];
@@ -361,10 +361,3 @@ describe.runIf(available)(title, () => {
     expect(await names('pg_roles', prefix)).toEqual([]);
   });
 });
-
-describe.skipIf(available)(
-  `${title} (skipped: no PostgreSQL server at ${withoutPassword(postgresServerUrl)})`,
-  () => {
-    it.skip('needs DATABASE_URL or a PostgreSQL server at 127.0.0.1:5432 (user postgres)', () => undefined);
-  },
-);

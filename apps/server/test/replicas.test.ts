@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { graphql } from './generated/gql.ts';
 import { signUp } from './support/browser.ts';
 import { CREATE_JOB, DELETE_JOB, MODIFY_JOB, RUN_JOB } from './support/container-jobs.ts';
@@ -22,6 +22,7 @@ import { freePort } from './support/ports.ts';
 import { runAdmin, spawnServer, type Exit, type ServerProcess } from './support/process.ts';
 import { CREATE_NAMESPACE, DELETE_NAMESPACE, NAMESPACES } from './support/queries.ts';
 import { CREATE_VOLUME, DELETE_VOLUME } from './support/volumes.ts';
+import { describeNeeding, withoutDatabaseUrl } from './support/postgres-server.ts';
 
 // Berth as it runs in production: two server processes on one PostgreSQL database behind a round-robin load
 // balancer with health checks (support/load-balancer.ts says what it does and does not retry). Customers
@@ -31,7 +32,6 @@ import { CREATE_VOLUME, DELETE_VOLUME } from './support/volumes.ts';
 // be there exactly once (state, audit log, the runtime's events), and every run start exactly once and finish.
 // PGlite lives inside one process and cannot be shared by two: PostgreSQL only (CI's second pass).
 
-const postgres = process.env.DATABASE_URL;
 const title = 'two server processes on one PostgreSQL database behind a load balancer';
 
 const CUSTOMERS = 4;
@@ -208,7 +208,7 @@ const tally = (keys: string[]) => {
   return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
 };
 
-describe.runIf(postgres)(title, () => {
+describeNeeding(withoutDatabaseUrl, title, () => {
   let database: TestDatabase;
   let balancer: LoadBalancer;
   const ports: number[] = [];
@@ -828,9 +828,4 @@ describe.runIf(postgres)(title, () => {
       audited: tally(audited),
     };
   }
-});
-
-describe.skipIf(postgres)(`${title} (skipped: DATABASE_URL is not set)`, () => {
-  it.skip('needs DATABASE_URL: two processes cannot share one PGlite database, which lives inside its process', () =>
-    undefined);
 });

@@ -6,6 +6,7 @@ import { OIDC_PATH, passwordGrant } from './support/http.ts';
 import { freePort } from './support/ports.ts';
 import { spawnServer, type ServerProcess } from './support/process.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { describeNeeding, withoutDatabaseUrl } from './support/postgres-server.ts';
 
 // Its own server: the per-address block below would refuse every other test's sign-ins from 127.0.0.1.
 let server: TestServer;
@@ -118,7 +119,7 @@ describe('throttling of failed sign-ins', () => {
 
 // Two processes on one database take their counts from the same rows: PostgreSQL only (PGlite admits one
 // process).
-describe.runIf(process.env.DATABASE_URL)('throttling across two server processes', () => {
+describeNeeding(withoutDatabaseUrl, 'throttling across two server processes', () => {
   let database: TestDatabase;
   const processes: ServerProcess[] = [];
 
