@@ -14,6 +14,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          globalSetup: ['test/support/fuzz-seed.ts'],
         },
       },
       'apps/portal/vitest.config.ts',

@@ -6,13 +6,13 @@ import { startServer, type TestServer } from './support/server.ts';
 // Hostile input for every mutation and every query that takes arguments, read from the schema
 // (support/fuzz-cases.ts), through real HTTP on a seeded world (support/fuzz-world.ts): never an internal
 // error or a 5xx, and a refused mutation leaves the database as it was. By default a seeded sample runs;
-// FUZZ_FULL=1 runs every case, FUZZ_SEED=<n> replays a sample.
+// FUZZ_FULL=1 runs every case, FUZZ_SEED=<n> replays a sample. The seed is picked and printed before the
+// run starts (support/fuzz-seed.ts, vitest's global set-up).
 
-const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const seed = Number(process.env.FUZZ_SEED);
 const full = process.env.FUZZ_FULL === '1';
 const plan = fuzzPlan(platformSchema(), { seed, full, total: 300 });
 const replay = `FUZZ_SEED=${seed} npx vitest run --project server apps/server/test/fuzz.test.ts`;
-console.log(`fuzz: seed ${seed}, ${full ? 'every case' : 'a sample'}; replay with ${replay}`);
 
 let server: TestServer;
 let world: FuzzWorld;
