@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequest, GOOD_CARD, postForm, rows, scopesOf, sql } from './support/billing.ts';
 import { createCustomer, type TestCustomer } from './support/customers.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { useStripeServer } from './support/stripe-server.ts';
 import { deliverStripeEvent } from './support/stripe-events.ts';
-import { startStripeStandIn, stripeEnvironment } from './support/stripe-stand-in.ts';
 
 // Exactly once per payment intent: one open checkout per customer, plan and resource, and never two live
 // subscriptions to one plan for one resource, even when two checkouts are paid at the same moment.
@@ -108,16 +108,7 @@ describe('with the local provider', () => {
 
 describe('with Stripe', () => {
   const WEBHOOK_SECRET = 'whsec_exactly_once';
-  let server: TestServer;
-  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    server = await startServer(stripeEnvironment(stripe, WEBHOOK_SECRET));
-  });
-  afterAll(async () => {
-    await server.close();
-    await stripe.close();
-  });
+  const suite = useStripeServer(WEBHOOK_SECRET);
 
   const completed = (customer: TestCustomer, subscription: string) => {
     const metadata = {
@@ -125,7 +116,7 @@ describe('with Stripe', () => {
       planId: CONTAINERS,
       resourceId: String(customer.customerId),
     };
-    return deliverStripeEvent(server.url, WEBHOOK_SECRET, 'checkout.session.completed', {
+    return deliverStripeEvent(suite.server.url, WEBHOOK_SECRET, 'checkout.session.completed', {
       id: `cs_test_${randomBytes(8).toString('hex')}`,
       object: 'checkout.session',
       mode: 'subscription',
@@ -140,21 +131,21 @@ describe('with Stripe', () => {
   };
 
   it('opens one Checkout Session at Stripe for requests made at the same moment', async () => {
-    const customer = await createCustomer(server);
-    const before = stripe.requests.length;
-    const answers = await Promise.all(Array.from({ length: 4 }, () => checkout(server, customer)));
+    const customer = await createCustomer(suite.server);
+    const before = suite.stripe.requests.length;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => checkout(suite.server, customer)));
     expect(new Set(answers.map(({ body }) => body.url)).size).toBe(1);
     expect(
-      stripe.requests.slice(before).filter((request) => request.path === '/v1/checkout/sessions'),
+      suite.stripe.requests.slice(before).filter((request) => request.path === '/v1/checkout/sessions'),
     ).toHaveLength(1);
   });
 
   it('cancels and refunds the second of two checkouts completed at the same moment, and records why', async () => {
-    const customer = await createCustomer(server);
+    const customer = await createCustomer(suite.server);
     const [a, b] = [`sub_${randomBytes(6).toString('hex')}`, `sub_${randomBytes(6).toString('hex')}`];
     expect(await Promise.all([completed(customer, a), completed(customer, b)])).toEqual([200, 200]);
 
-    const subscriptions = await subscriptionsOf(server, customer);
+    const subscriptions = await subscriptionsOf(suite.server, customer);
     const kept = subscriptions.find((row) => row.status === 'active');
     const duplicate = subscriptions.find((row) => row.duplicate_of !== null);
     expect(subscriptions).toHaveLength(2);
@@ -164,7 +155,7 @@ describe('with Stripe', () => {
       provider_synced: true,
     });
     const id = duplicate?.external_id ?? '';
-    const calls = stripe.requests
+    const calls = suite.stripe.requests
       .filter((request) => `${request.path} ${Object.values(request.params).join(' ')}`.includes(id))
       .map((request) => `${request.method} ${request.path}`);
     expect(calls).toEqual([
@@ -173,17 +164,17 @@ describe('with Stripe', () => {
       `POST /v1/refunds`,
       `DELETE /v1/subscriptions/${id}`,
     ]);
-    const refund = stripe.requests.find(
+    const refund = suite.stripe.requests.find(
       (request) => request.path === '/v1/refunds' && request.params.payment_intent === `pi_in_${id}`,
     );
     expect(refund?.params).toMatchObject({ reason: 'duplicate', 'metadata[subscription]': id });
     expect(refund?.headers['idempotency-key']).toBe(`berth-duplicate-${id}-pi_in_${id}`);
     expect(kept?.external_id).not.toBe(id);
-    expect(await refusalsOf(server, customer)).toHaveLength(1);
-    expect(await scopesOf(server, customer, 'serverless-container')).toEqual(['create']);
+    expect(await refusalsOf(suite.server, customer)).toHaveLength(1);
+    expect(await scopesOf(suite.server, customer, 'serverless-container')).toEqual(['create']);
 
     // The duplicate's paid invoice is not the customer's to pay: it was refunded.
-    const status = await deliverStripeEvent(server.url, WEBHOOK_SECRET, 'invoice.paid', {
+    const status = await deliverStripeEvent(suite.server.url, WEBHOOK_SECRET, 'invoice.paid', {
       id: `in_${id}`,
       object: 'invoice',
       customer: `cus_${randomBytes(6).toString('hex')}`,
@@ -210,7 +201,7 @@ describe('with Stripe', () => {
     expect(status).toBe(200);
     expect(
       await countOf(
-        server,
+        suite.server,
         sql`SELECT count(*) FROM billing_invoices WHERE customer_id = ${customer.customerId}`,
       ),
     ).toBe(0);

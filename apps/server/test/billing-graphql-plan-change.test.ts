@@ -6,7 +6,7 @@ import { CREATE_CLUSTER, waitForCluster } from './support/database-clusters.ts';
 import { billingApi, expectGraphQLError } from './support/http.ts';
 import { seedNamespace } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
-import { startStripeStandIn, stripeEnvironment } from './support/stripe-stand-in.ts';
+import { activateStripeSubscription, useStripeServer } from './support/stripe-server.ts';
 
 // A database cluster's plan changes through its subscription: an upgrade applies now and charges the
 // prorated difference shown before confirming, a downgrade waits for the period's end; the cluster is
@@ -332,46 +332,27 @@ describe('with the built-in provider', () => {
 const WEBHOOK_SECRET = 'whsec_plan_change';
 
 describe('with Stripe', () => {
-  let server: TestServer;
-  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    server = await startServer(stripeEnvironment(stripe, WEBHOOK_SECRET));
-  });
-  afterAll(async () => {
-    await server.close();
-    await stripe.close();
-  });
+  const suite = useStripeServer(WEBHOOK_SECRET);
 
-  let subscriptions = 0;
-  /** A cluster on `plan` with its Stripe subscription, as the checkout's webhook event records it. */
+  /** A cluster on `plan` with its Stripe subscription, its period ending in 20 days. */
   async function stripeCluster(plan: string) {
+    const { server } = suite;
     const { customer, clusterId } = await cluster(server, plan);
-    subscriptions += 1;
-    const subscription = `sub_plan_${Date.now()}_${subscriptions}`;
-    await server.services.billing.fulfilment.apply({
-      provider: 'stripe',
-      id: `evt_plan_${Date.now()}_${subscriptions}`,
-      changes: [
-        {
-          kind: 'subscription-activated',
-          subscription,
-          customerId: customer.customerId,
-          planId: plan,
-          resourceId: clusterId,
-          currentPeriodEnd: new Date(Date.now() + 20 * DAY).toISOString(),
-        },
-      ],
+    const periodEnd = new Date(Date.now() + 20 * DAY);
+    const subscription = await activateStripeSubscription(server, customer, {
+      planId: plan,
+      resourceId: clusterId,
+      periodEnd,
     });
     const { subscription: row } = await stateOf(server, customer, clusterId);
     return { customer, clusterId, subscription, id: row.id };
   }
 
-  const requestsTo = (path: string) => stripe.requests.filter((request) => request.path === path);
+  const requestsTo = (path: string) => suite.stripe.requests.filter((request) => request.path === path);
 
   it("upgrades with Stripe's prorated figure, the one shown, and pays it at once", async () => {
     const { customer, clusterId, subscription, id } = await stripeCluster('xs-1');
-    const api = billing(server, customer);
+    const api = billing(suite.server, customer);
     const { subscriptionPlanChangePreview: preview } = await api.data(PREVIEW, { id, planId: 's-1' });
     const prorationDate = Math.floor(Date.parse(preview.prorationDate) / 1000);
     const [asked] = requestsTo('/v1/invoices/create_preview').filter(
@@ -401,29 +382,32 @@ describe('with Stripe', () => {
       { 'metadata[planId]': 's-1' },
     ]);
     expect(updates[0]?.headers['idempotency-key']).toBe(`berth-plan-${subscription}-s-1-${prorationDate}`);
-    expect((await stateOf(server, customer, clusterId)).subscription.plan.id).toBe('s-1');
+    expect((await stateOf(suite.server, customer, clusterId)).subscription.plan.id).toBe('s-1');
     await waitForCluster(customer, 'shop', 'orders');
     expect((await clusterOf(customer)).plan.id).toBe('s-1');
   });
 
   it('changes nothing when Stripe declines the payment of an upgrade', async () => {
     const { customer, clusterId, id } = await stripeCluster('xs-1');
-    stripe.declineUpgrades(true);
+    suite.stripe.declineUpgrades(true);
     try {
-      const answer = await billing(server, customer).gql(CHANGE, { id, planId: 's-1' });
+      const answer = await billing(suite.server, customer).gql(CHANGE, { id, planId: 's-1' });
       expect(expectGraphQLError(answer, 'CONFLICT').message).toBe(
         'The payment for the upgrade was declined, so the plan was not changed: update your card under billing details and try again',
       );
     } finally {
-      stripe.declineUpgrades(false);
+      suite.stripe.declineUpgrades(false);
     }
-    expect((await stateOf(server, customer, clusterId)).subscription.plan.id).toBe('xs-1');
+    expect((await stateOf(suite.server, customer, clusterId)).subscription.plan.id).toBe('xs-1');
     expect((await clusterOf(customer)).plan.id).toBe('xs-1');
   });
 
   it("switches the price without proration for a downgrade, and moves the cluster at the period's end", async () => {
     const { customer, clusterId, subscription, id } = await stripeCluster('s-3');
-    const { subscriptionChangePlan } = await billing(server, customer).data(CHANGE, { id, planId: 's-1' });
+    const { subscriptionChangePlan } = await billing(suite.server, customer).data(CHANGE, {
+      id,
+      planId: 's-1',
+    });
     expect(subscriptionChangePlan.pendingPlan?.id).toBe('s-1');
     const updates = requestsTo(`/v1/subscriptions/${subscription}`).filter(
       (request) => request.method === 'POST',
@@ -438,10 +422,10 @@ describe('with Stripe', () => {
     ]);
     expect((await clusterOf(customer)).plan.id).toBe('s-3');
 
-    await server.services.billing.applyDuePlanChanges(
+    await suite.server.services.billing.applyDuePlanChanges(
       new Date(Date.parse(subscriptionChangePlan.pendingPlanAt ?? '') + 60_000),
     );
-    expect((await stateOf(server, customer, clusterId)).subscription).toMatchObject({
+    expect((await stateOf(suite.server, customer, clusterId)).subscription).toMatchObject({
       plan: { id: 's-1' },
       pendingPlan: null,
     });

@@ -7,8 +7,8 @@ import { CREATE_CLUSTER, waitForCluster } from './support/database-clusters.ts';
 import { billingApi, expectGraphQLError } from './support/http.ts';
 import { seedNamespace } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { activateStripeSubscription, useStripeServer } from './support/stripe-server.ts';
 import { deliverStripeEvent } from './support/stripe-events.ts';
-import { startStripeStandIn, stripeEnvironment } from './support/stripe-stand-in.ts';
 
 // Subscriptions live and end with what they pay for: a deleted cluster's plan ends at the end of its paid
 // period (never renewed, not resumable), a customer cancels and resumes, and Stripe is told each time.
@@ -221,77 +221,56 @@ describe('with the local provider', () => {
 const WEBHOOK_SECRET = 'whsec_lifecycle';
 
 describe('with Stripe', () => {
-  let server: TestServer;
-  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    server = await startServer(stripeEnvironment(stripe, WEBHOOK_SECRET));
-  });
-  afterAll(async () => {
-    await server.close();
-    await stripe.close();
-  });
+  const suite = useStripeServer(WEBHOOK_SECRET);
 
-  /** A Stripe subscription of the customer, as its checkout's webhook event records it. */
-  async function stripeSubscription(customer: TestCustomer, planId: string, resourceId: string) {
-    const subscription = `sub_${randomBytes(8).toString('hex')}`;
-    await server.services.billing.fulfilment.apply({
-      provider: 'stripe',
-      id: `evt_${randomBytes(8).toString('hex')}`,
-      changes: [
-        {
-          kind: 'subscription-activated',
-          subscription,
-          customerId: customer.customerId,
-          planId,
-          resourceId,
-          currentPeriodEnd: new Date(Date.now() + 30 * DAY).toISOString(),
-        },
-      ],
+  /** A Stripe subscription of the customer, its period ending in 30 days. */
+  const stripeSubscription = (customer: TestCustomer, planId: string, resourceId: string) =>
+    activateStripeSubscription(suite.server, customer, {
+      planId,
+      resourceId,
+      periodEnd: new Date(Date.now() + 30 * DAY),
     });
-    return subscription;
-  }
 
   const updatesOf = (subscription: string) =>
-    stripe.requests
+    suite.stripe.requests
       .filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription}`)
       .map((request) => request.params.cancel_at_period_end);
 
   it('sets cancel_at_period_end at Stripe when the customer cancels and resumes', async () => {
-    const customer = await createCustomer(server);
+    const customer = await createCustomer(suite.server);
     const subscription = await stripeSubscription(customer, CONTAINERS, String(customer.customerId));
-    const { id } = await subscriptionTo(server, customer, CONTAINERS);
-    await billing(server, customer).data(CANCEL, { id });
-    await billing(server, customer).data(RESUME, { id });
+    const { id } = await subscriptionTo(suite.server, customer, CONTAINERS);
+    await billing(suite.server, customer).data(CANCEL, { id });
+    await billing(suite.server, customer).data(RESUME, { id });
     expect(updatesOf(subscription)).toEqual(['true', 'false']);
   });
 
   it('keeps a cancellation Stripe refused and tells Stripe again later', async () => {
-    const customer = await createCustomer(server);
+    const customer = await createCustomer(suite.server);
     const subscription = await stripeSubscription(customer, CONTAINERS, String(customer.customerId));
-    const { id } = await subscriptionTo(server, customer, CONTAINERS);
-    stripe.failNext(400, { type: 'api_error', message: 'Stripe is having a moment' });
-    const { subscriptionCancel } = await billing(server, customer).data(CANCEL, { id });
+    const { id } = await subscriptionTo(suite.server, customer, CONTAINERS);
+    suite.stripe.failNext(400, { type: 'api_error', message: 'Stripe is having a moment' });
+    const { subscriptionCancel } = await billing(suite.server, customer).data(CANCEL, { id });
     expect(subscriptionCancel.cancelAtPeriodEnd).toBe(true);
     expect(updatesOf(subscription)).toEqual(['true']);
     const [row] = await rows<{ provider_synced: boolean }>(
-      server,
+      suite.server,
       sql`SELECT provider_synced FROM billing_subscriptions WHERE external_id = ${subscription}`,
     );
     expect(row?.provider_synced).toBe(false);
 
-    await server.services.billing.tellProviderPending();
+    await suite.server.services.billing.tellProviderPending();
     expect(updatesOf(subscription)).toEqual(['true', 'true']);
-    await server.services.billing.tellProviderPending();
+    await suite.server.services.billing.tellProviderPending();
     expect(updatesOf(subscription), 'told once it succeeded').toEqual(['true', 'true']);
   });
 
   it("records a cancellation made in Stripe's Customer Portal, and its undoing", async () => {
-    const customer = await createCustomer(server);
+    const customer = await createCustomer(suite.server);
     const resourceId = String(customer.customerId);
     const subscription = await stripeSubscription(customer, CONTAINERS, resourceId);
     const updated = (cancel: boolean) =>
-      deliverStripeEvent(server.url, WEBHOOK_SECRET, 'customer.subscription.updated', {
+      deliverStripeEvent(suite.server.url, WEBHOOK_SECRET, 'customer.subscription.updated', {
         id: subscription,
         object: 'subscription',
         customer: `cus_${randomBytes(6).toString('hex')}`,
@@ -301,18 +280,20 @@ describe('with Stripe', () => {
         items: { data: [{ current_period_end: Math.floor(Date.now() / 1000) + 86_400 }] },
       });
     expect(await updated(true)).toBe(200);
-    expect(await subscriptionTo(server, customer, CONTAINERS)).toMatchObject({
+    expect(await subscriptionTo(suite.server, customer, CONTAINERS)).toMatchObject({
       cancelAtPeriodEnd: true,
       resumable: true,
     });
     expect(await updated(false)).toBe(200);
-    expect(await subscriptionTo(server, customer, CONTAINERS)).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(await subscriptionTo(suite.server, customer, CONTAINERS)).toMatchObject({
+      cancelAtPeriodEnd: false,
+    });
     // Stripe told us: nothing to tell it back.
     expect(updatesOf(subscription)).toEqual([]);
   });
 
   it("tells Stripe that a deleted cluster's plan ends at its period end", async () => {
-    const customer = await createCustomer(server, { subscriptions: ['cloud-database'] });
+    const customer = await createCustomer(suite.server, { subscriptions: ['cloud-database'] });
     await seedNamespace(customer, 'shop');
     const { cloudDatabaseClusterCreate } = await customer.data(CREATE_CLUSTER, {
       input: { name: 'orders', namespace: 'shop', plan: 'xs-1', spec: { type: 'postgresql', version: '16' } },
@@ -322,7 +303,7 @@ describe('with Stripe', () => {
     await customer.data(
       'mutation { cloudDatabaseClusterDelete(cloudDatabase: {name: "orders", namespace: "shop"}) }',
     );
-    await server.services.billing.tellProviderPending();
+    await suite.server.services.billing.tellProviderPending();
     expect(updatesOf(subscription)).toEqual(['true']);
   });
 });
