@@ -44,6 +44,13 @@ export type RuntimeScaling =
   | { replicas: number }
   | { minimum: number; maximum: number; triggers: { type: 'CPU' | 'MEMORY'; threshold: number }[] };
 
+/** A container size id (`CPU_{millicores}_RAM_{MB}`, as the modules validated it) as numbers. */
+export function containerSizeOf(resources: string): { millicores: number; megabytes: number } {
+  const match = /^CPU_(\d+)_RAM_(\d+)$/.exec(resources);
+  if (!match) throw new Error(`resources: ${resources} is not a container size`);
+  return { millicores: Number(match[1]), megabytes: Number(match[2]) };
+}
+
 /** What containers and container jobs share: one pod template. */
 export interface WorkloadState extends NamespacedRef {
   image: string;

@@ -1,8 +1,13 @@
-import { containerSize } from '../../modules/pricing/resources.ts';
 import { STARTING_DEADLINE_MS } from '../../scheduler/scheduler.ts';
 import { labelsOf, objectNames, type KubernetesObject, type Owner } from './objects.ts';
 import { publicPortsPolicy } from './render-namespace.ts';
-import type { ContainerJobState, ContainerState, RuntimeScaling, WorkloadState } from '../runtime-state.ts';
+import {
+  containerSizeOf,
+  type ContainerJobState,
+  type ContainerState,
+  type RuntimeScaling,
+  type WorkloadState,
+} from '../runtime-state.ts';
 
 // Containers and container jobs as cluster objects. What they share (the image, its command, size,
 // variables, mounts and pull secret) is one pod template; a container is a Knative Service (with a domain
@@ -47,7 +52,7 @@ function variablesSecret(workload: WorkloadInput, name: string, owner: Owner): K
 
 /** The pod spec both kinds share: one container of the workload's image, size, variables and mounts. */
 function podSpec(workload: WorkloadInput, secretName: string, extra: Record<string, unknown> = {}) {
-  const size = containerSize(workload.resources);
+  const size = containerSizeOf(workload.resources);
   const quantities = { cpu: `${size.millicores}m`, memory: `${size.megabytes}M` };
   const env = workload.variables.map((variable) =>
     variable.secret
@@ -131,7 +136,7 @@ export function renderContainer(container: ContainerInput): KubernetesObject[] {
           labels,
           annotations: {
             'berth.dev/changed-at': container.changedAt.toISOString(),
-            ...scalingAnnotations(container.scaling, containerSize(container.resources).megabytes),
+            ...scalingAnnotations(container.scaling, containerSizeOf(container.resources).megabytes),
           },
         },
         spec: podSpec(container, secretName, {
