@@ -33,7 +33,8 @@ describeNeeding(missing, 'the CloudNativePG database cluster driver', () => {
     customerId: 5,
     engine: 'postgresql',
     version: '16',
-    planId: 's-1',
+    patchLevelVersion: '16.10',
+    size: { cpu: 1, memoryGb: 2, storageGb: 25, replicas: 1 },
     stopped: false,
     placement: { hostname: 'orders-shop.db.apps.example.com', port: 5432, namePrefix: '' },
     databases: [{ name: names.database, status: 'creating' }],
@@ -167,7 +168,8 @@ describeNeeding(missing, 'the CloudNativePG database cluster driver', () => {
   });
 
   it('resizes the cluster to a new plan and waits until CloudNativePG has every instance ready', async () => {
-    const upgraded: ClusterState = { ...state, planId: 's-3' };
+    // From plan s-1 to s-3: the same size, three instances.
+    const upgraded: ClusterState = { ...state, size: { ...state.size, replicas: 3 } };
     await expect(driver().apply(upgraded)).rejects.toThrow(/cluster orders is starting/);
     const applied = cluster.get(CNPG, 'Cluster', runtimeNamespace, 'orders') as
       { spec: { instances: number; storage: { size: string } } } | undefined;

@@ -102,7 +102,8 @@ const cluster: ClusterState = {
   customerId,
   engine: 'postgresql',
   version: '16',
-  planId: 'm-3',
+  patchLevelVersion: '16.10',
+  size: { cpu: 2, memoryGb: 4, storageGb: 50, replicas: 3 },
   stopped: false,
   placement: { hostname: 'orders-shop.db.apps.example.com', port: 5432, namePrefix: '' },
   databases: [
@@ -335,7 +336,7 @@ describe('database clusters', () => {
   it('a single-node plan has one instance', async () => {
     const objects = renderDatabaseCluster({
       ...cluster,
-      planId: 'xs-1',
+      size: { cpu: 1, memoryGb: 1, storageGb: 10, replicas: 1 },
       databases: [],
       users: cluster.users.slice(0, 1),
     });

@@ -33,6 +33,14 @@ export interface ClusterUserState {
   status: 'creating' | 'updating' | 'ready' | 'deleting';
 }
 
+/** A cluster's size, from its plan: per instance, and how many instances (1, or 3 for high availability). */
+export interface ClusterSize {
+  cpu: number;
+  memoryGb: number;
+  storageGb: number;
+  replicas: number;
+}
+
 export interface ClusterState {
   id: number;
   name: string;
@@ -41,8 +49,11 @@ export interface ClusterState {
   runtimeNamespace: string;
   customerId: number;
   engine: DatabaseEngine;
+  /** The major version the customer chose, and the patch level it runs. */
   version: string;
-  planId: string;
+  patchLevelVersion: string;
+  /** What its plan gives it. */
+  size: ClusterSize;
   placement: ClusterPlacement;
   databases: ClusterDatabaseState[];
   users: ClusterUserState[];

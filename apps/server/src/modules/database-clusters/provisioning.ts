@@ -3,6 +3,7 @@ import type { ClusterState, DatabaseClusterDriver } from '../../provisioning/dat
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import { createNamespaceStore } from '../namespaces/store.ts';
+import { findPlan, findVersion } from './rules.ts';
 import { createClusterStore, type ClusterRow } from './store.ts';
 
 /** The cluster's whole desired state as its driver takes it (passwords in plain text, in memory only). */
@@ -14,6 +15,10 @@ async function desiredState(tx: Db, cluster: ClusterRow, secretBox: SecretBox): 
     createNamespaceStore(tx).findAnyById(cluster.namespaceId),
   ]);
   if (!namespace) throw new Error(`cluster ${cluster.id}: namespace ${cluster.namespaceId} is gone`);
+  const plan = findPlan(cluster.planId);
+  if (!plan) throw new Error(`cluster ${cluster.id}: unknown plan ${cluster.planId}`);
+  const version = findVersion(cluster.engine, cluster.version);
+  if (!version) throw new Error(`cluster ${cluster.id}: unknown version ${cluster.engine} ${cluster.version}`);
   return {
     id: cluster.id,
     name: cluster.name,
@@ -22,7 +27,8 @@ async function desiredState(tx: Db, cluster: ClusterRow, secretBox: SecretBox): 
     customerId: namespace.customerId,
     engine: cluster.engine,
     version: cluster.version,
-    planId: cluster.planId,
+    patchLevelVersion: version.patchLevelVersion,
+    size: { cpu: plan.cpu, memoryGb: plan.memoryGb, storageGb: plan.storageGb, replicas: plan.replicas },
     placement: { hostname: cluster.hostname, port: cluster.port, namePrefix: cluster.namePrefix },
     stopped: cluster.stoppedUnpaid,
     databases: (databases.get(cluster.id) ?? []).map(({ name, status }) => ({ name, status })),

@@ -1,6 +1,4 @@
 import { adminUser, type ClusterState, type ClusterUserState } from '../database-cluster-driver.ts';
-import { DATABASE_CLUSTER_PLANS } from '../../modules/pricing/database-plans.ts';
-import { ENGINE_VERSIONS } from '../../modules/database-clusters/versions.ts';
 import { labelsOf, objectNames, type KubernetesObject } from './objects.ts';
 import { publicPortsPolicy } from './render-namespace.ts';
 
@@ -27,13 +25,7 @@ export function userSecretName(cluster: ClusterState, user: ClusterUserState): s
 }
 
 export function renderDatabaseCluster(cluster: ClusterState, storageClass?: string): KubernetesObject[] {
-  const plan = DATABASE_CLUSTER_PLANS.find((candidate) => candidate.id === cluster.planId);
-  if (!plan) throw new Error(`cluster ${cluster.name}: unknown plan ${cluster.planId}`);
-  const version = ENGINE_VERSIONS.find(
-    (candidate) => candidate.type === cluster.engine && candidate.version === cluster.version,
-  );
-  if (!version)
-    throw new Error(`cluster ${cluster.name}: unknown version ${cluster.engine} ${cluster.version}`);
+  const plan = cluster.size;
   const namespace = cluster.runtimeNamespace;
   const labels = labelsOf({
     customerId: cluster.customerId,
@@ -104,7 +96,7 @@ export function renderDatabaseCluster(cluster: ClusterState, storageClass?: stri
     },
     spec: {
       instances: plan.replicas,
-      imageName: `${CLOUDNATIVE_PG_IMAGE}:${version.patchLevelVersion}`,
+      imageName: `${CLOUDNATIVE_PG_IMAGE}:${cluster.patchLevelVersion}`,
       // Berth runs the grants as the superuser, whose Secret CloudNativePG keeps; customers get only their roles.
       enableSuperuserAccess: true,
       storage: { size: `${plan.storageGb}G`, ...(storageClass ? { storageClass } : {}) },
