@@ -37,7 +37,9 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    // The TypeScript resolver reads the portal's tsconfig for its `@/` alias (apps/portal/src); the other
+    // packages resolve as before.
+    settings: { 'import-x/resolver': { typescript: { project: ['apps/portal/tsconfig.json'] }, node: true } },
     rules: {
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import * as mdiIcons from '@mdi/js';
+import { fileURLToPath } from 'node:url';
 
 // The dev server proxies the platform service so the portal and the API share one origin, as in production.
 const backend = process.env.BERTH_BACKEND_URL ?? 'http://localhost:8080';
@@ -57,6 +58,8 @@ export default defineConfig({
     }),
     react(),
   ],
+  // `@/…` is src/…, as in tsconfig.json's paths (vitest.config.ts says the same for the unit tests).
+  resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

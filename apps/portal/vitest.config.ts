@@ -1,8 +1,11 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 export default defineProject({
   plugins: [react()],
+  // `@/…` is src/…, as in tsconfig.json's paths and vite.config.ts.
+  resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   test: {
     name: 'portal',
     root: import.meta.dirname,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountPage } from '../../../features/account/screens/account-page.tsx';
+import { AccountPage } from '@/features/account/screens/account-page.tsx';
 
 export const Route = createFileRoute('/account/')({
   staticData: { title: 'Account' },

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { CloudDatabasesGate } from '../../../features/databases/screens/cloud-databases-gate.tsx';
-import { permissionsQueryOptions } from '../../../lib/auth/queries.ts';
-import { featureFlags } from '../../../lib/flags.ts';
+import { CloudDatabasesGate } from '@/features/databases/screens/cloud-databases-gate.tsx';
+import { permissionsQueryOptions } from '@/lib/auth/queries.ts';
+import { featureFlags } from '@/lib/flags.ts';
 
 // The cloud databases' pages need their subscription (SPEC §2); without it the gate explains and offers it.
 // The permissions it reads are known before it renders, and refreshed once stale.

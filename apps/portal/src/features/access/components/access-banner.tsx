@@ -1,17 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { useAccess, useAccount } from '../../../lib/auth/queries.ts';
-import { checkoutProductAt, readCheckoutReturn } from '../../../lib/billing/checkout-return.ts';
-import { useSubscriptionRequestedAt } from '../../../lib/billing/subscription-request.ts';
+import { useAccess, useAccount } from '@/lib/auth/queries.ts';
+import { checkoutProductAt, readCheckoutReturn } from '@/lib/billing/checkout-return.ts';
+import { useSubscriptionRequestedAt } from '@/lib/billing/subscription-request.ts';
 
 // Few customers are suspended or subscribing at a given moment: the notices' code is loaded only for them.
 const SuspendedNotice = lazy(() =>
-  import('../../../components/subscription/on-demand.ts').then((module) => ({
+  import('@/components/subscription/on-demand.ts').then((module) => ({
     default: module.SuspendedNotice,
   })),
 );
 const SubscriptionActivation = lazy(() =>
-  import('../../../components/subscription/on-demand.ts').then((module) => ({
+  import('@/components/subscription/on-demand.ts').then((module) => ({
     default: module.SubscriptionActivation,
   })),
 );

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '../../../components/copy-button.tsx';
-import { FactsList } from '../../../components/facts-list.tsx';
-import { Section } from '../../../components/section.tsx';
-import { env } from '../../../config/env.ts';
+import { CopyButton } from '@/components/copy-button.tsx';
+import { FactsList } from '@/components/facts-list.tsx';
+import { Section } from '@/components/section.tsx';
+import { env } from '@/config/env.ts';
 import { tokenEndpointOf, tokenRequestExample } from './token-request.ts';
 
 const code = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.875rem' };

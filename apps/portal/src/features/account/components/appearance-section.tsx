@@ -6,10 +6,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Section } from '../../../components/section.tsx';
-import { themePreferences, useColorMode, type ThemePreference } from '../../../lib/color-mode.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { chooseLanguage, chosenLanguage } from '../../../lib/language.ts';
+import { Section } from '@/components/section.tsx';
+import { themePreferences, useColorMode, type ThemePreference } from '@/lib/color-mode.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { chooseLanguage, chosenLanguage } from '@/lib/language.ts';
 import { languageChoices, type LanguageChoice } from './languages.ts';
 
 const themeLabels: Record<ThemePreference, string> = {

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
-import { Section } from '../../../components/section.tsx';
-import { session } from '../../../lib/auth/session.ts';
+import { Section } from '@/components/section.tsx';
+import { session } from '@/lib/auth/session.ts';
 
 /**
  * The way to the identity provider's two-factor set-up (an authenticator app), which returns to `returnTo`.

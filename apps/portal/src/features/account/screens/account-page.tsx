@@ -1,11 +1,11 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useLocation } from '@tanstack/react-router';
-import { FactsList } from '../../../components/facts-list.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { Section } from '../../../components/section.tsx';
-import { useAccount } from '../../../lib/auth/queries.ts';
+import { FactsList } from '@/components/facts-list.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { Section } from '@/components/section.tsx';
+import { useAccount } from '@/lib/auth/queries.ts';
 import { ApiAccessSection } from '../components/api-access-section.tsx';
 import { AppearanceSection } from '../components/appearance-section.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';

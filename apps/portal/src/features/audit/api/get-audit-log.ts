@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import type { AuditLogFilterInput, AuditLogQuery } from '../../../gql/graphql.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import type { AuditLogFilterInput, AuditLogQuery } from '@/gql/graphql.ts';
 
 const auditLogQuery = graphql(`
   query AuditLog($customerId: ID!, $filter: AuditLogFilterInput) {

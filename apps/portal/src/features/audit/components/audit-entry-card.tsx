@@ -3,9 +3,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '../api/get-audit-log.ts';
-import { ChangeDiff } from '../../../components/change-diff.tsx';
-import { RelativeTime } from '../../../components/relative-time.tsx';
-import { diffLines } from '../../../components/change-lines.ts';
+import { ChangeDiff } from '@/components/change-diff.tsx';
+import { RelativeTime } from '@/components/relative-time.tsx';
+import { diffLines } from '@/components/change-lines.ts';
 import { author, EVENTS, resourceName, resourceNamespace, resourceType } from './audit-format.ts';
 
 /** One change: who did what to which resource and when, then its change set as a diff. */

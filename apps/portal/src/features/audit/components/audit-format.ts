@@ -1,4 +1,4 @@
-import { fieldLabel } from '../../../components/change-lines.ts';
+import { fieldLabel } from '@/components/change-lines.ts';
 import type { AuditEntry } from '../api/get-audit-log.ts';
 
 // How the audit log speaks of what the platform records: resource types as customers call them, events

@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/billing-document.ts';
-import { billingRequest } from '../../../lib/graphql/billing.ts';
+import { graphql } from '@/lib/graphql/billing-document.ts';
+import { billingRequest } from '@/lib/graphql/billing.ts';
 import { invoicesQueryOptions } from './get-invoices.ts';
 import { useSubscriptionChange } from './use-subscription-change.ts';
 

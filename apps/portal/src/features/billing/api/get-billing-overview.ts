@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/billing-document.ts';
-import { billingRequest } from '../../../lib/graphql/billing.ts';
+import { graphql } from '@/lib/graphql/billing-document.ts';
+import { billingRequest } from '@/lib/graphql/billing.ts';
 
 // An operation of the billing API (codegen checks the documents of this folder against billing.graphql).
 const billingOverviewQuery = graphql(`

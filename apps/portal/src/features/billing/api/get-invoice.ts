@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/billing-document.ts';
-import { billingRequest } from '../../../lib/graphql/billing.ts';
+import { graphql } from '@/lib/graphql/billing-document.ts';
+import { billingRequest } from '@/lib/graphql/billing.ts';
 
 // The invoice and whom it is addressed to (the billing details as last saved), for the printable page.
 const invoiceQuery = graphql(`

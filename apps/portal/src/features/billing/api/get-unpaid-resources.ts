@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/billing-document.ts';
-import { billingRequest } from '../../../lib/graphql/billing.ts';
+import { graphql } from '@/lib/graphql/billing-document.ts';
+import { billingRequest } from '@/lib/graphql/billing.ts';
 
 const unpaidResourcesQuery = graphql(`
   query BillingUnpaidResources {

@@ -1,5 +1,5 @@
-import { graphql } from '../../../lib/graphql/billing-document.ts';
-import { billingRequest } from '../../../lib/graphql/billing.ts';
+import { graphql } from '@/lib/graphql/billing-document.ts';
+import { billingRequest } from '@/lib/graphql/billing.ts';
 import { useSubscriptionChange } from './use-subscription-change.ts';
 
 const resumeSubscriptionMutation = graphql(`

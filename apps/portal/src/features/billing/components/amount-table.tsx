@@ -5,7 +5,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Money } from '../../../lib/money.ts';
+import { formatMoney, type Money } from '@/lib/money.ts';
 
 // A table footer's cells are small and muted by default; a total reads as the table's strongest line.
 const totalCell = { typography: 'body2', fontWeight: 700, color: 'text.primary' } as const;

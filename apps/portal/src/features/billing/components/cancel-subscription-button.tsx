@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { endsWhen, whatStops, type Subscription } from './subscription-text.ts';
 
 // The dialog's code comes with the first press (or pointing at the button), not with the Billing page.
-const loadConfirmDialog = () => import('../../../components/confirm-dialog.tsx');
+const loadConfirmDialog = () => import('@/components/confirm-dialog.tsx');
 const ConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })));
 const preload = () => void loadConfirmDialog().catch(() => undefined);
 

@@ -15,9 +15,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
-import { formatMonthlyPrice } from '../../../lib/money.ts';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
+import { formatMonthlyPrice } from '@/lib/money.ts';
 import {
   planChangePreviewQueryOptions,
   type useChangeSubscriptionPlan,

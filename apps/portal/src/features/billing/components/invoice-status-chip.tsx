@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { InvoiceStatus } from '../../../gql/billing/graphql.ts';
+import type { InvoiceStatus } from '@/gql/billing/graphql.ts';
 
 const statuses: Record<InvoiceStatus, { label: string; color: 'success' | 'warning' }> = {
   PAID: { label: 'paid', color: 'success' },

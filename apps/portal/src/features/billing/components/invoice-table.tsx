@@ -4,9 +4,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { InvoicesQuery } from '../../../gql/billing/graphql.ts';
-import { TextLink } from '../../../components/router-links.tsx';
-import { formatMoney } from '../../../lib/money.ts';
+import type { InvoicesQuery } from '@/gql/billing/graphql.ts';
+import { TextLink } from '@/components/router-links.tsx';
+import { formatMoney } from '@/lib/money.ts';
 import { formatDate, formatPeriod } from './billing-format.ts';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 

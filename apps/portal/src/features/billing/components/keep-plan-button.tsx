@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useChangeSubscriptionPlan } from '../api/change-subscription-plan.ts';
 import { planLabel } from './plan-change-text.ts';
 import type { Subscription } from './subscription-text.ts';

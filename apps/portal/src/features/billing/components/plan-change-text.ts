@@ -1,5 +1,5 @@
-import type { SubscriptionPlanChangePreviewQuery } from '../../../gql/billing/graphql.ts';
-import { formatMoney, formatMonthlyPrice } from '../../../lib/money.ts';
+import type { SubscriptionPlanChangePreviewQuery } from '@/gql/billing/graphql.ts';
+import { formatMoney, formatMonthlyPrice } from '@/lib/money.ts';
 import { formatDate } from './billing-format.ts';
 import type { Subscription } from './subscription-text.ts';
 

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useResumeSubscription } from '../api/resume-subscription.ts';
 import { formatDate } from './billing-format.ts';
 

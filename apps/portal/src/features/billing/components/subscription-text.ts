@@ -1,5 +1,5 @@
-import type { BillingOverviewQuery } from '../../../gql/billing/graphql.ts';
-import { cloudDatabasesPlanId, serverlessContainersPlanId } from '../../../lib/billing/hosted-page.ts';
+import type { BillingOverviewQuery } from '@/gql/billing/graphql.ts';
+import { cloudDatabasesPlanId, serverlessContainersPlanId } from '@/lib/billing/hosted-page.ts';
 import { formatDate } from './billing-format.ts';
 
 export type Subscription = BillingOverviewQuery['subscriptions'][number];

@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useOpenHostedPage } from '../../../components/subscription/on-demand.ts';
-import type { BillingUnpaidResourcesQuery } from '../../../gql/billing/graphql.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { useOpenHostedPage } from '@/components/subscription/on-demand.ts';
+import type { BillingUnpaidResourcesQuery } from '@/gql/billing/graphql.ts';
+import { formatMoney } from '@/lib/money.ts';
 import { formatDate } from './billing-format.ts';
 
 export type UnpaidResource = BillingUnpaidResourcesQuery['unpaidResources'][number];

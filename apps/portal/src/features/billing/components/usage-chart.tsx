@@ -7,9 +7,9 @@ import { GridColumns } from '@visx/grid';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStackHorizontal } from '@visx/shape';
-import type { BillingUsageQuery, UsageResourceType } from '../../../gql/billing/graphql.ts';
-import { formatMoney } from '../../../lib/money.ts';
-import { useElementWidth } from '../../../lib/use-element-width.ts';
+import type { BillingUsageQuery, UsageResourceType } from '@/gql/billing/graphql.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { useElementWidth } from '@/lib/use-element-width.ts';
 import { usageResourceTypeLabels, usageResourceTypes } from './usage-types.ts';
 
 type Usage = BillingUsageQuery['usage'];

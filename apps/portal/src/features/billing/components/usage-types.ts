@@ -1,4 +1,4 @@
-import type { UsageResourceType } from '../../../gql/billing/graphql.ts';
+import type { UsageResourceType } from '@/gql/billing/graphql.ts';
 
 /** The resource types usage is charged for, in the order the page lists them. */
 export const usageResourceTypes: readonly UsageResourceType[] = ['CONTAINER', 'CONTAINER_JOB', 'VOLUME'];

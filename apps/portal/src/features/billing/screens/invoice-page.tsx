@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import { mdiMagnify, mdiOpenInNew, mdiPrinter } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import { MessagePage } from '../../../components/message-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
+import { MessagePage } from '@/components/message-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ButtonLink } from '@/components/router-links.tsx';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { invoiceQueryOptions } from '../api/get-invoice.ts';
 import { InvoiceDocument, invoiceDocumentId } from '../components/invoice-document.tsx';
 

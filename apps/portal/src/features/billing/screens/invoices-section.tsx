@@ -1,8 +1,8 @@
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Section } from '../../../components/section.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { Section } from '@/components/section.tsx';
 import { invoicesQueryOptions } from '../api/get-invoices.ts';
 import { InvoiceTable } from '../components/invoice-table.tsx';
 

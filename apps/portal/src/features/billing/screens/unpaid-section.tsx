@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Section } from '../../../components/section.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { Section } from '@/components/section.tsx';
 import { unpaidResourcesQueryOptions } from '../api/get-unpaid-resources.ts';
 import { UnpaidResourceList } from '../components/unpaid-resource-list.tsx';
 

@@ -1,8 +1,8 @@
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Section } from '../../../components/section.tsx';
-import { useAccess } from '../../../lib/auth/queries.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { Section } from '@/components/section.tsx';
+import { useAccess } from '@/lib/auth/queries.ts';
 import { billingUsageQueryOptions } from '../api/get-usage.ts';
 import { formatUsagePeriod } from '../components/billing-format.ts';
 import { UsageSummary } from '../components/usage-summary.tsx';

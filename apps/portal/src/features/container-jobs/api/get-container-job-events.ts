@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { overviewEventsLimit, quietEventsIntervalMs } from '../../../components/resource-events.tsx';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { overviewEventsLimit, quietEventsIntervalMs } from '@/components/resource-events.tsx';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
 import { containerJobQueryKey } from './get-container-job.ts';
 
 const containerJobEventsQuery = graphql(`

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import type { ContainerJobQuery } from '../../../gql/graphql.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isChanging, pollWhile } from '../../../lib/resource-activity.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import type { ContainerJobQuery } from '@/gql/graphql.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
 
 const containerJobQuery = graphql(`
   query ContainerJob($namespace: String!, $name: String!) {

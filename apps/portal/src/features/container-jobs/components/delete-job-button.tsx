@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { DeleteAction } from '../../../components/delete-action.tsx';
+import { DeleteAction } from '@/components/delete-action.tsx';
 import { useDeleteContainerJob } from '../api/delete-container-job.ts';
 
 /** Deleting asks for the job's name to be typed, then returns to the namespace's jobs. */

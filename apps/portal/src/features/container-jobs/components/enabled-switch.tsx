@@ -1,6 +1,6 @@
 import Switch from '@mui/material/Switch';
 import { useState } from 'react';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useModifyContainerJob } from '../api/modify-container-job.ts';
 
 /** Turns a job's schedule on or off at once, sending only `enabled`. */

@@ -2,21 +2,21 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import { FormActions } from '../../../components/form/form-actions.tsx';
-import { Section } from '../../../components/section.tsx';
-import type { WorkloadFormOptions } from '../../../components/workload/get-workload-form-options.ts';
-import { SizePicker } from '../../../components/workload/size-picker.tsx';
-import { SizePrice } from '../../../components/workload/size-price.tsx';
-import { workloadControl } from '../../../components/workload/workload-schema.ts';
+import { FormActions } from '@/components/form/form-actions.tsx';
+import { Section } from '@/components/section.tsx';
+import type { WorkloadFormOptions } from '@/components/workload/get-workload-form-options.ts';
+import { SizePicker } from '@/components/workload/size-picker.tsx';
+import { SizePrice } from '@/components/workload/size-price.tsx';
+import { workloadControl } from '@/components/workload/workload-schema.ts';
 import {
   CommandSection,
   ImageSection,
   MountsSection,
   VariablesSection,
-} from '../../../components/workload/workload-sections.tsx';
+} from '@/components/workload/workload-sections.tsx';
 import { jobFormSchema, type JobFormValues } from './job-schema.ts';
 import { ScheduleSection } from './schedule-section.tsx';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 
 export interface JobFormProps {
   /** Create a new job, or configure an existing one (its name is then fixed). */

@@ -1,11 +1,11 @@
-import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../../gql/graphql.ts';
+import type { ContainerJobCreateInput, ContainerJobModifyInput } from '@/gql/graphql.ts';
 import {
   patchInput,
   toWorkloadCreateInput,
   toWorkloadValues,
   workloadPatch,
   type ConfigurableWorkload,
-} from '../../../components/workload/workload-input.ts';
+} from '@/components/workload/workload-input.ts';
 import type { JobFormValues } from './job-schema.ts';
 
 // Between the job form's values and the platform's inputs. The fields every workload has are mapped by

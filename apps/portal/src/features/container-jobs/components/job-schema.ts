@@ -1,5 +1,5 @@
 import { nextRuns, parseCron } from '@berth/cron';
-import { defaultResources } from '../../../components/workload/resources.ts';
+import { defaultResources } from '@/components/workload/resources.ts';
 import {
   issueCollector,
   issuesSchema,
@@ -7,7 +7,7 @@ import {
   type FormIssue,
   type WorkloadFormContext,
   type WorkloadFormValues,
-} from '../../../components/workload/workload-schema.ts';
+} from '@/components/workload/workload-schema.ts';
 
 // The container job form, for creating and for configuring: the fields every workload has
 // (components/workload) and a job's own, its schedule (a crontab expression read in UTC) and whether it

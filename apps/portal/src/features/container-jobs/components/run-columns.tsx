@@ -1,8 +1,8 @@
 import { linkOptions } from '@tanstack/react-router';
-import type { ResourceColumn } from '../../../components/resource-table.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import { TruncatedName } from '../../../components/truncated-name.tsx';
-import { formatDateTime, formatDuration } from '../../../lib/format.ts';
+import type { ResourceColumn } from '@/components/resource-table.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import { TruncatedName } from '@/components/truncated-name.tsx';
+import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import type { ContainerJobRunDetails } from '../api/get-container-job.ts';
 import { RunTrigger } from './run-trigger.tsx';
 

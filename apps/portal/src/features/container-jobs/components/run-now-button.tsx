@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { mdiPlay } from '@mdi/js';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useRunContainerJob } from '../api/run-container-job.ts';
 
 /** Starts a run now, on schedule or not; not while a change to the job is being applied. */

@@ -1,7 +1,7 @@
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { mdiAccountOutline, mdiCalendarClock } from '@mdi/js';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import type { JobRunTrigger } from '../../../gql/graphql.ts';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
+import type { JobRunTrigger } from '@/gql/graphql.ts';
 
 // What started a run, in words and as an icon (decorative: the words say it).
 const triggers: Record<JobRunTrigger, { text: string; icon: string }> = {

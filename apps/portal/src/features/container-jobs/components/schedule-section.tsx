@@ -1,10 +1,10 @@
 import { Controller, type Control } from 'react-hook-form';
 import Typography from '@mui/material/Typography';
 import { parseCron } from '@berth/cron';
-import { CronEditor } from '../../../components/cron-editor/index.ts';
-import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { Section } from '../../../components/section.tsx';
-import { customerLocale } from '../../../lib/format.ts';
+import { CronEditor } from '@/components/cron-editor/index.ts';
+import { FormSwitch } from '@/components/form/form-switch.tsx';
+import { Section } from '@/components/section.tsx';
+import { customerLocale } from '@/lib/format.ts';
 import type { JobFormValues } from './job-schema.ts';
 
 /** When the job runs: the cron editor (schedules are read in UTC) and whether the schedule is on at all. */

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
-import { useDescription } from '../../../components/cron-editor/index.ts';
-import { customerLocale } from '../../../lib/format.ts';
+import { useDescription } from '@/components/cron-editor/index.ts';
+import { customerLocale } from '@/lib/format.ts';
 
 /** A job's schedule in words, in the customer's locale, above the expression itself. */
 export function ScheduleText({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { WorkloadFormFrame } from '@/components/workload/workload-form-frame.tsx';
 import { useContainerJob } from '../api/get-container-job.ts';
 import { useModifyContainerJob } from '../api/modify-container-job.ts';
 import { JobForm } from '../components/job-form.tsx';

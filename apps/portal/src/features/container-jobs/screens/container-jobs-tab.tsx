@@ -1,13 +1,13 @@
 import { mdiCalendarClock } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
-import { usePriceList } from '../../../components/pricing/price-list.ts';
-import { FreeStartNote } from '../../../components/pricing/free-start-note.tsx';
-import { ResourceListView } from '../../../components/resource-list-view.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import { useNow } from '../../../lib/use-now.ts';
+import { usePriceList } from '@/components/pricing/price-list.ts';
+import { FreeStartNote } from '@/components/pricing/free-start-note.tsx';
+import { ResourceListView } from '@/components/resource-list-view.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import { useNow } from '@/lib/use-now.ts';
 import { containerJobsQueryOptions } from '../api/get-container-jobs.ts';
 import { jobColumns } from '../components/job-columns.tsx';
-import { planLimitReasons } from '../../../lib/auth/access.ts';
+import { planLimitReasons } from '@/lib/auth/access.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/container-jobs');
 

@@ -1,7 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { WorkloadFormFrame } from '@/components/workload/workload-form-frame.tsx';
 import { useCreateContainerJob } from '../api/create-container-job.ts';
 import { JobForm } from '../components/job-form.tsx';
 import { toJobCreateInput } from '../components/job-input.ts';

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { getRouteApi, linkOptions } from '@tanstack/react-router';
-import { ResourceLayout } from '../../../components/resource-layout.tsx';
-import type { RouteTab } from '../../../components/route-tabs.tsx';
+import { ResourceLayout } from '@/components/resource-layout.tsx';
+import type { RouteTab } from '@/components/route-tabs.tsx';
 import { useContainerJob } from '../api/get-container-job.ts';
 import { DeleteJobButton } from '../components/delete-job-button.tsx';
 import { RunNowButton } from '../components/run-now-button.tsx';

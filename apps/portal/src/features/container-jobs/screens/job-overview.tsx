@@ -3,21 +3,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiHistory } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
-import { NextRuns } from '../../../components/cron-editor/index.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { FactsList } from '../../../components/facts-list.tsx';
-import { ResourceEvents } from '../../../components/resource-events.tsx';
-import { ResourceTable } from '../../../components/resource-table.tsx';
-import { Section } from '../../../components/section.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import { formatResources } from '../../../components/workload/resources.ts';
+import { NextRuns } from '@/components/cron-editor/index.ts';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { FactsList } from '@/components/facts-list.tsx';
+import { ResourceEvents } from '@/components/resource-events.tsx';
+import { ResourceTable } from '@/components/resource-table.tsx';
+import { Section } from '@/components/section.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import { formatResources } from '@/components/workload/resources.ts';
 import {
   ArgumentsText,
   MountsDetails,
   registryText,
   VariablesDetails,
-} from '../../../components/workload/workload-details.tsx';
-import { customerLocale, customerTimeZone } from '../../../lib/format.ts';
+} from '@/components/workload/workload-details.tsx';
+import { customerLocale, customerTimeZone } from '@/lib/format.ts';
 import { useContainerJob } from '../api/get-container-job.ts';
 import { useContainerJobEvents } from '../api/get-container-job-events.ts';
 import { runColumns } from '../components/run-columns.tsx';

@@ -3,12 +3,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiMagnify } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
-import { FactsList } from '../../../components/facts-list.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { NameWithState } from '../../../components/resource-page-parts.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
-import { Section } from '../../../components/section.tsx';
-import { formatDateTime, formatDuration } from '../../../lib/format.ts';
+import { FactsList } from '@/components/facts-list.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { NameWithState } from '@/components/resource-page-parts.tsx';
+import { ButtonLink } from '@/components/router-links.tsx';
+import { Section } from '@/components/section.tsx';
+import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { useContainerJob, type ContainerJobRunDetails } from '../api/get-container-job.ts';
 import { RunTrigger } from '../components/run-trigger.tsx';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import type { ContainerCreateInput } from '../../../gql/graphql.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import type { ContainerCreateInput } from '@/gql/graphql.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceScopeKey } from '@/lib/query-keys.ts';
 
 const createContainerMutation = graphql(`
   mutation ContainerCreate($input: ContainerCreateInput!) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceScopeKey } from '@/lib/query-keys.ts';
 
 const deleteContainerMutation = graphql(`
   mutation ContainerDelete($namespace: String!, $name: String!) {

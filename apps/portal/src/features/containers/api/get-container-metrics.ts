@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContainerMetricsQuery, MetricsRange } from '../../../gql/graphql.ts';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
+import type { ContainerMetricsQuery, MetricsRange } from '@/gql/graphql.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
 import { containerQueryKey } from './get-container.ts';
 
 const containerMetricsQuery = graphql(`

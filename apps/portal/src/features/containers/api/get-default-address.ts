@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { resourceNameProblem } from '../../../lib/validation/resource-name.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { resourceNameProblem } from '@/lib/validation/resource-name.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 
 // The default web address of a container name, as the platform names it (the customer's address suffix and
 // the apps domain are the platform's to know): the form shows it before the container exists, and custom

@@ -1,12 +1,12 @@
 import { useFieldArray, useWatch, type Control } from 'react-hook-form';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FieldRow } from '../../../components/form/field-row.tsx';
-import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
-import { AddButton, ListItem } from '../../../components/form/list-editor.tsx';
-import { Section } from '../../../components/section.tsx';
-import { hostnameProblem } from '../../../lib/validation/network.ts';
+import { FieldRow } from '@/components/form/field-row.tsx';
+import { FormSwitch } from '@/components/form/form-switch.tsx';
+import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
+import { AddButton, ListItem } from '@/components/form/list-editor.tsx';
+import { Section } from '@/components/section.tsx';
+import { hostnameProblem } from '@/lib/validation/network.ts';
 import { useDefaultContainerAddress } from '../api/get-default-address.ts';
 import { DnsRecord } from './dns-record.tsx';
 import { PortSelect } from './port-select.tsx';

@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { PriceList } from '../../../components/pricing/price-list.ts';
-import { priceCell } from '../../../components/pricing/price-text.tsx';
-import type { ResourceColumn } from '../../../components/resource-table.tsx';
-import { CopyableAddress } from '../../../components/copyable-address.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import type { NamespaceContainersQuery } from '../../../gql/graphql.ts';
-import { formatResources } from '../../../components/workload/resources.ts';
-import { formatMoneyRange } from '../../../lib/money.ts';
+import type { PriceList } from '@/components/pricing/price-list.ts';
+import { priceCell } from '@/components/pricing/price-text.tsx';
+import type { ResourceColumn } from '@/components/resource-table.tsx';
+import { CopyableAddress } from '@/components/copyable-address.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import type { NamespaceContainersQuery } from '@/gql/graphql.ts';
+import { formatResources } from '@/components/workload/resources.ts';
+import { formatMoneyRange } from '@/lib/money.ts';
 import { containerMonthlyCost } from './container-cost.ts';
 import { autoscalingRangeText, availabilityText } from './replica-summary.ts';
 

@@ -1,5 +1,5 @@
-import { sizeMonthlyPrice, type PriceList } from '../../../components/pricing/price-list.ts';
-import { multiply, type Money } from '../../../lib/money.ts';
+import { sizeMonthlyPrice, type PriceList } from '@/components/pricing/price-list.ts';
+import { multiply, type Money } from '@/lib/money.ts';
 
 interface CostedContainer {
   resources: string;

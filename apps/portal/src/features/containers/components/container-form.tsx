@@ -7,25 +7,25 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AUTOSCALING_REPLICAS, MANUAL_REPLICAS } from '@berth/rules';
-import { FieldRow } from '../../../components/form/field-row.tsx';
-import { FormActions } from '../../../components/form/form-actions.tsx';
-import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
-import { Section } from '../../../components/section.tsx';
-import type { WorkloadFormOptions } from '../../../components/workload/get-workload-form-options.ts';
-import { SizePicker } from '../../../components/workload/size-picker.tsx';
-import { SizePrice } from '../../../components/workload/size-price.tsx';
-import { workloadControl } from '../../../components/workload/workload-schema.ts';
+import { FieldRow } from '@/components/form/field-row.tsx';
+import { FormActions } from '@/components/form/form-actions.tsx';
+import { FormSwitch } from '@/components/form/form-switch.tsx';
+import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
+import { Section } from '@/components/section.tsx';
+import type { WorkloadFormOptions } from '@/components/workload/get-workload-form-options.ts';
+import { SizePicker } from '@/components/workload/size-picker.tsx';
+import { SizePrice } from '@/components/workload/size-price.tsx';
+import { workloadControl } from '@/components/workload/workload-schema.ts';
 import {
   CommandSection,
   ImageSection,
   MountsSection,
   VariablesSection,
-} from '../../../components/workload/workload-sections.tsx';
+} from '@/components/workload/workload-sections.tsx';
 import { AddressesSection } from './addresses-section.tsx';
 import { containerFormSchema, parsePorts, type ContainerFormValues } from './container-schema.ts';
 import { PortSelect } from './port-select.tsx';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 
 export interface ContainerFormProps {
   /** Create a new container, or configure an existing one (its name is then fixed). */

@@ -3,8 +3,8 @@ import type {
   ContainerModifyInput,
   IngressInput,
   ScalingInput,
-} from '../../../gql/graphql.ts';
-import { parseList, parsePort } from '../../../lib/validation/network.ts';
+} from '@/gql/graphql.ts';
+import { parseList, parsePort } from '@/lib/validation/network.ts';
 import {
   listPatch,
   patchInput,
@@ -13,7 +13,7 @@ import {
   toWorkloadValues,
   workloadPatch,
   type ConfigurableWorkload,
-} from '../../../components/workload/workload-input.ts';
+} from '@/components/workload/workload-input.ts';
 import {
   defaultContainerValues,
   defaultScaling,

@@ -1,11 +1,6 @@
 import { AUTOSCALING_REPLICAS, autoscalingProblem, MANUAL_REPLICAS } from '@berth/rules';
-import {
-  allowlistEntryProblem,
-  hostnameProblem,
-  parseList,
-  parsePort,
-} from '../../../lib/validation/network.ts';
-import { defaultResources } from '../../../components/workload/resources.ts';
+import { allowlistEntryProblem, hostnameProblem, parseList, parsePort } from '@/lib/validation/network.ts';
+import { defaultResources } from '@/components/workload/resources.ts';
 import {
   issueCollector,
   issuesSchema,
@@ -14,7 +9,7 @@ import {
   type FormIssue,
   type WorkloadFormContext,
   type WorkloadFormValues,
-} from '../../../components/workload/workload-schema.ts';
+} from '@/components/workload/workload-schema.ts';
 
 // The container form, for creating and for configuring: the fields every workload has (components/workload)
 // and a container's own (ports, web addresses, health check, scaling), with the platform's rules (API.md,

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { DeleteAction } from '../../../components/delete-action.tsx';
+import { DeleteAction } from '@/components/delete-action.tsx';
 import { useDeleteContainer } from '../api/delete-container.ts';
 
 /** Deleting asks for the container's name to be typed, then returns to the namespace's containers. */

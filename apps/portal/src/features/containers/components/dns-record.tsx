@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '../../../components/copy-button.tsx';
+import { CopyButton } from '@/components/copy-button.tsx';
 
 /**
  * The DNS record a custom domain needs before it answers: a CNAME from the domain to the container's

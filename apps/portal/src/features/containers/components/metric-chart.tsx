@@ -5,8 +5,8 @@ import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { Area, LinePath } from '@visx/shape';
-import type { MetricsRange } from '../../../gql/graphql.ts';
-import { useElementWidth } from '../../../lib/use-element-width.ts';
+import type { MetricsRange } from '@/gql/graphql.ts';
+import { useElementWidth } from '@/lib/use-element-width.ts';
 import type { MetricSeries } from '../api/get-container-metrics.ts';
 import { formatFigure, rangeSeconds } from './metric-figures.ts';
 

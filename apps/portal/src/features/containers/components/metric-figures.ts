@@ -1,4 +1,4 @@
-import type { MetricName, MetricsRange } from '../../../gql/graphql.ts';
+import type { MetricName, MetricsRange } from '@/gql/graphql.ts';
 import type { MetricSeries } from '../api/get-container-metrics.ts';
 
 // How the metrics tab speaks of ranges and figures.

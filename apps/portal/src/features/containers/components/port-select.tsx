@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import type { Control } from 'react-hook-form';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormTextField } from '@/components/form/form-text-field.tsx';
 import type { ContainerFormValues } from './container-schema.ts';
 
 type PortFieldName = 'healthCheck.port' | `ingresses.${number}.port`;

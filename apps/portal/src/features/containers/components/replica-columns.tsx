@@ -1,5 +1,5 @@
-import type { ResourceColumn } from '../../../components/resource-table.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
+import type { ResourceColumn } from '@/components/resource-table.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
 import type { ContainerDetails } from '../api/get-container.ts';
 
 type ReplicaRow = ContainerDetails['replicas'][number];

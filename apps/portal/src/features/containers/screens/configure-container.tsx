@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { WorkloadFormFrame } from '@/components/workload/workload-form-frame.tsx';
 import { useContainer } from '../api/get-container.ts';
 import { useModifyContainer } from '../api/modify-container.ts';
 import { ContainerForm } from '../components/container-form.tsx';

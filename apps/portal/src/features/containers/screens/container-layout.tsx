@@ -1,6 +1,6 @@
 import { getRouteApi, linkOptions } from '@tanstack/react-router';
-import { ResourceLayout } from '../../../components/resource-layout.tsx';
-import type { RouteTab } from '../../../components/route-tabs.tsx';
+import { ResourceLayout } from '@/components/resource-layout.tsx';
+import type { RouteTab } from '@/components/route-tabs.tsx';
 import { useContainer } from '../api/get-container.ts';
 import { DeleteContainerButton } from '../components/delete-container-button.tsx';
 

@@ -2,25 +2,25 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { mdiServerOff } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
-import { CopyableAddress } from '../../../components/copyable-address.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { FactsList } from '../../../components/facts-list.tsx';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table.tsx';
-import { Section } from '../../../components/section.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import { ResourceEvents } from '../../../components/resource-events.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { CopyableAddress } from '@/components/copyable-address.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { FactsList } from '@/components/facts-list.tsx';
+import { ResourceTable, type ResourceColumn } from '@/components/resource-table.tsx';
+import { Section } from '@/components/section.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import { ResourceEvents } from '@/components/resource-events.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 import { useContainer, type ContainerDetails } from '../api/get-container.ts';
 import { useContainerEvents } from '../api/get-container-events.ts';
 import { useDefaultContainerAddress } from '../api/get-default-address.ts';
-import { formatResources } from '../../../components/workload/resources.ts';
+import { formatResources } from '@/components/workload/resources.ts';
 import {
   ArgumentsText,
   MountsDetails,
   None,
   registryText,
   VariablesDetails,
-} from '../../../components/workload/workload-details.tsx';
+} from '@/components/workload/workload-details.tsx';
 import { DnsRecord } from '../components/dns-record.tsx';
 import { imagesDiffer, replicaColumns } from '../components/replica-columns.tsx';
 import { replicaSummary } from '../components/replica-summary.ts';

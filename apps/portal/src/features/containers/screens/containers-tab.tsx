@@ -1,11 +1,11 @@
 import { mdiPackageVariant } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
-import { usePriceList } from '../../../components/pricing/price-list.ts';
-import { FreeStartNote } from '../../../components/pricing/free-start-note.tsx';
-import { ResourceListView } from '../../../components/resource-list-view.tsx';
+import { usePriceList } from '@/components/pricing/price-list.ts';
+import { FreeStartNote } from '@/components/pricing/free-start-note.tsx';
+import { ResourceListView } from '@/components/resource-list-view.tsx';
 import { containersQueryOptions } from '../api/get-containers.ts';
 import { containerColumns } from '../components/container-columns.tsx';
-import { planLimitReasons } from '../../../lib/auth/access.ts';
+import { planLimitReasons } from '@/lib/auth/access.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/containers');
 

@@ -1,7 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { WorkloadFormFrame } from '../../../components/workload/workload-form-frame.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { WorkloadFormFrame } from '@/components/workload/workload-form-frame.tsx';
 import { useCreateContainer } from '../api/create-container.ts';
 import { ContainerForm } from '../components/container-form.tsx';
 import { toCreateInput } from '../components/container-input.ts';

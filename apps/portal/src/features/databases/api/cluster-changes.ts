@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DatabasePermission, DatabaseUserPermissionInput } from '../../../gql/graphql.ts';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { databaseClustersKey, namespaceScopeKey } from '../../../lib/query-keys.ts';
+import type { DatabasePermission, DatabaseUserPermissionInput } from '@/gql/graphql.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { databaseClustersKey, namespaceScopeKey } from '@/lib/query-keys.ts';
 import { clusterDetailsKey, type ClusterAddress } from './cluster-details.ts';
 
 // The changes made on a cluster's details page. Each returns at once and locks the cluster while it is

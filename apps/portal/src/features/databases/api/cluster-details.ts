@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { CloudDatabaseClusterDetailsQuery } from '../../../gql/graphql.ts';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { databaseClustersKey } from '../../../lib/query-keys.ts';
-import { isChanging, pollWhile } from '../../../lib/resource-activity.ts';
+import type { CloudDatabaseClusterDetailsQuery } from '@/gql/graphql.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { databaseClustersKey } from '@/lib/query-keys.ts';
+import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
 
 // What the details page of one database cluster reads: the cluster, the clusters a name alone may stand for,
 // and a user's credentials. Kept under the key the router clears when the customer leaves the namespace.

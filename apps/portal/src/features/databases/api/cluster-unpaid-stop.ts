@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
 import { clusterDetailsKey, type ClusterAddress } from './cluster-details.ts';
 
 // When a cluster was stopped because its plan is not paid: the API says only that it is (unpaidSince without

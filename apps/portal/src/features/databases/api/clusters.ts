@@ -4,10 +4,10 @@ import type {
   CloudDatabaseClusterOfferQuery,
   CloudDatabaseClustersQuery,
   CloudDatabasesQuery,
-} from '../../../gql/graphql.ts';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { databaseClustersKey, namespaceScopeKey } from '../../../lib/query-keys.ts';
+} from '@/gql/graphql.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { databaseClustersKey, namespaceScopeKey } from '@/lib/query-keys.ts';
 
 // The database clusters of the list, the create page and a namespace's tab, and what the create page offers
 // (plans, engine versions, namespaces). Cluster lists are kept under the keys the router clears when the

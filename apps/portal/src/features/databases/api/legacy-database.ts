@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CloudDatabaseDetailsQuery } from '../../../gql/graphql.ts';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { isTransitional, pollWhile } from '../../../lib/resource-activity.ts';
+import type { CloudDatabaseDetailsQuery } from '@/gql/graphql.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { isTransitional, pollWhile } from '@/lib/resource-activity.ts';
 
 // A legacy (single-node) cloud database, addressed by its numeric id. The API answers null for one that
 // does not exist or is not the customer's.

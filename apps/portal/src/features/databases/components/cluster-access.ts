@@ -1,4 +1,4 @@
-import type { DatabasePermission } from '../../../gql/graphql.ts';
+import type { DatabasePermission } from '@/gql/graphql.ts';
 
 /** A user's access to one database of the cluster: a permission, or none. */
 export type Access = 'NONE' | DatabasePermission;

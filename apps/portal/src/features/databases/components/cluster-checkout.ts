@@ -1,5 +1,5 @@
-import { useAccount } from '../../../lib/auth/queries.ts';
-import { useOpenHostedPage } from '../../../lib/billing/use-open-hosted-page.ts';
+import { useAccount } from '@/lib/auth/queries.ts';
+import { useOpenHostedPage } from '@/lib/billing/use-open-hosted-page.ts';
 import {
   forgetClusterSubscriptionRequest,
   recordClusterSubscriptionRequest,

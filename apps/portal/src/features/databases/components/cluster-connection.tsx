@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { mdiEyeOffOutline, mdiEyeOutline } from '@mdi/js';
-import { CopyButton } from '../../../components/copy-button.tsx';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { CopyButton } from '@/components/copy-button.tsx';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { useRevealCredentials, type ClusterAddress, type ClusterDetails } from '../api/cluster-details.ts';
 import { connectionSnippets } from './cluster-snippets.ts';
 

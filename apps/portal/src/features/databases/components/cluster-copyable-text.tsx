@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { CopyButton } from '../../../components/copy-button.tsx';
+import { CopyButton } from '@/components/copy-button.tsx';
 
 /** A value to paste elsewhere (a host, a port, a connection string), with a button that copies it. */
 export function CopyableText({ text, label, code = false }: { text: string; label: string; code?: boolean }) {

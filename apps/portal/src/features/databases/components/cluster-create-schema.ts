@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { CloudDatabaseClusterCreateInput } from '../../../gql/graphql.ts';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
-import { resourceNameProblem } from '../../../lib/validation/resource-name.ts';
+import type { CloudDatabaseClusterCreateInput } from '@/gql/graphql.ts';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
+import { resourceNameProblem } from '@/lib/validation/resource-name.ts';
 import { clusterDatabaseNameSchema, clusterUserNameSchema } from './cluster-names.ts';
 
 // The create form of a database cluster, as typed, with the platform's rules for it: nothing it would refuse

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
+import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 import { useCreateClusterDatabase } from '../api/cluster-changes.ts';
 import type { ClusterAddress } from '../api/cluster-details.ts';
 import { ClusterFormDialog } from './cluster-form-dialog.tsx';

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { DeleteAction } from '../../../components/delete-action.tsx';
+import { DeleteAction } from '@/components/delete-action.tsx';
 import { useDeleteCluster } from '../api/cluster-changes.ts';
 import type { ClusterAddress } from '../api/cluster-details.ts';
 

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 
 /**
  * A small form over the cluster's page (add a user, change permissions, add a database): full screen on a

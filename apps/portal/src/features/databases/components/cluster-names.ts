@@ -6,7 +6,7 @@ import {
   RESERVED_IDENTIFIER_PREFIX,
   type ClusterIdentifierProblem,
 } from '@berth/rules';
-import { problemCheck } from '../../../lib/validation/problem-check.ts';
+import { problemCheck } from '@/lib/validation/problem-check.ts';
 
 // Names of users and databases inside a cluster, as the platform accepts them (@berth/rules): unquoted
 // identifiers of both engines (PostgreSQL and MySQL), at most 32 characters (MySQL's user names), none of

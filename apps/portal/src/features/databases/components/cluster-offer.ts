@@ -1,4 +1,4 @@
-import { formatMonthlyPrice, type Money } from '../../../lib/money.ts';
+import { formatMonthlyPrice, type Money } from '@/lib/money.ts';
 import type { ClusterPlan, EngineVersion } from '../api/clusters.ts';
 
 // How the portal writes what the platform offers for a cluster: engines, versions and plans.

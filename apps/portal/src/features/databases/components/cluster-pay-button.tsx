@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { mdiCreditCardOutline } from '@mdi/js';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { useClusterCheckout, type PayableCluster } from './cluster-checkout.ts';
 
 /**

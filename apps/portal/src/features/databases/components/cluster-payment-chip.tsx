@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { srOnly } from '../../../components/change-diff.tsx';
+import { srOnly } from '@/components/change-diff.tsx';
 import type { UnpaidStatus } from './cluster-payment.ts';
 
 // MUI's warning orange keeps only 3:1 against a light surface, below AA for a chip's small text; the theme's

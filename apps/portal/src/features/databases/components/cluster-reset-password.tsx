@@ -1,16 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import { mdiLockReset } from '@mdi/js';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import { Tooltip } from '../../../components/tooltip.tsx';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
+import { Tooltip } from '@/components/tooltip.tsx';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { useResetClusterUserPassword } from '../api/cluster-changes.ts';
 import type { ClusterAddress } from '../api/cluster-details.ts';
 import { generatePassword } from './cluster-password.ts';
 
 // The confirmation's code loads when it is first asked for, as the delete buttons' does.
 const ConfirmDialog = lazy(() =>
-  import('../../../components/confirm-dialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
+  import('@/components/confirm-dialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
 );
 
 /**

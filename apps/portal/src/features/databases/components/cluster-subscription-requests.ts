@@ -1,4 +1,4 @@
-import { readStoredText, removeStored, writeStored } from '../../../lib/storage.ts';
+import { readStoredText, removeStored, writeStored } from '@/lib/storage.ts';
 
 // SPEC §9: local storage keeps the cluster subscription requests with a timestamp. Each is a cluster whose plan
 // the customer went to pay for at the hosted checkout; the checkout sends them back to the cloud databases'

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import type { ClusterDetails } from '../api/cluster-details.ts';
 import { useUnpaidStopTime } from '../api/cluster-unpaid-stop.ts';
 import { planPriceText } from './cluster-offer.ts';

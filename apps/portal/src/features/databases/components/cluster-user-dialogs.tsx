@@ -2,9 +2,9 @@ import { useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
 import * as z from 'zod/mini';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
-import type { DatabaseUserPermissionInput } from '../../../gql/graphql.ts';
+import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import type { DatabaseUserPermissionInput } from '@/gql/graphql.ts';
 import {
   useChangeClusterUserPermissions,
   useCreateClusterUser,

@@ -7,20 +7,20 @@ import Typography from '@mui/material/Typography';
 import { mdiDatabaseOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { accessStatus, subscribedTo } from '../../../lib/auth/access.ts';
-import { permissionsQueryOptions, useAccount } from '../../../lib/auth/queries.ts';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { accessStatus, subscribedTo } from '@/lib/auth/access.ts';
+import { permissionsQueryOptions, useAccount } from '@/lib/auth/queries.ts';
 import {
   checkoutReturnParameter,
   readCheckoutReturn,
   subscriptionReceivedMessage,
   type CheckoutReturn,
-} from '../../../lib/billing/checkout-return.ts';
-import { cloudDatabasesPlanId } from '../../../lib/billing/hosted-page.ts';
-import { useSubscriptionRequestedAt } from '../../../lib/billing/subscription-request.ts';
-import { useOpenHostedPage } from '../../../lib/billing/use-open-hosted-page.ts';
+} from '@/lib/billing/checkout-return.ts';
+import { cloudDatabasesPlanId } from '@/lib/billing/hosted-page.ts';
+import { useSubscriptionRequestedAt } from '@/lib/billing/subscription-request.ts';
+import { useOpenHostedPage } from '@/lib/billing/use-open-hosted-page.ts';
 import {
   forgetClusterSubscriptionRequest,
   latestClusterSubscriptionRequest,
@@ -29,7 +29,7 @@ import {
 
 // Only a customer coming back from the cloud-databases checkout, or waiting for it, needs the activation.
 const SubscriptionActivation = lazy(() =>
-  import('../../../components/subscription/on-demand.ts').then((module) => ({
+  import('@/components/subscription/on-demand.ts').then((module) => ({
     default: module.SubscriptionActivation,
   })),
 );

@@ -1,10 +1,10 @@
 import { mdiDatabaseSearchOutline, mdiMagnify } from '@mdi/js';
 import { Navigate } from '@tanstack/react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { MessagePage } from '../../../components/message-page.tsx';
-import { ButtonLink, TextLink } from '../../../components/router-links.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { MessagePage } from '@/components/message-page.tsx';
+import { ButtonLink, TextLink } from '@/components/router-links.tsx';
 import { useClustersNamed } from '../api/cluster-details.ts';
-import { ResourcePageLoading } from '../../../components/resource-page-parts.tsx';
+import { ResourcePageLoading } from '@/components/resource-page-parts.tsx';
 
 const backToList = (
   <ButtonLink to="/storage/databases" variant="contained">

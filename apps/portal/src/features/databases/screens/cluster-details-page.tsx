@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { getRouteApi, linkOptions } from '@tanstack/react-router';
-import { FactsList } from '../../../components/facts-list.tsx';
-import { ResourceLayout } from '../../../components/resource-layout.tsx';
-import { Section } from '../../../components/section.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import { formatMonthlyPrice } from '../../../lib/money.ts';
+import { FactsList } from '@/components/facts-list.tsx';
+import { ResourceLayout } from '@/components/resource-layout.tsx';
+import { Section } from '@/components/section.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import { formatMonthlyPrice } from '@/lib/money.ts';
 import { useClusterDetails, type ClusterDetails } from '../api/cluster-details.ts';
 import { ClusterConnection } from '../components/cluster-connection.tsx';
 import { CopyableText } from '../components/cluster-copyable-text.tsx';

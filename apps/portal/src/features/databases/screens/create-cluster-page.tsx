@@ -9,22 +9,18 @@ import Typography from '@mui/material/Typography';
 import { mdiShape } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { FieldRow } from '../../../components/form/field-row.tsx';
-import { FormActions } from '../../../components/form/form-actions.tsx';
-import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import {
-  FormTextField,
-  identifierInputProps,
-  resourceNameHint,
-} from '../../../components/form/form-text-field.tsx';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
-import { LoadError } from '../../../components/load-error.tsx';
-import { OnDemandAlert } from '../../../components/on-demand-alert.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { FieldRow } from '@/components/form/field-row.tsx';
+import { FormActions } from '@/components/form/form-actions.tsx';
+import { FormSwitch } from '@/components/form/form-switch.tsx';
+import { FormTextField, identifierInputProps, resourceNameHint } from '@/components/form/form-text-field.tsx';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { OnDemandAlert } from '@/components/on-demand-alert.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ButtonLink } from '@/components/router-links.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { clusterOfferQueryOptions, useCreateCluster, type ClusterOffer } from '../api/clusters.ts';
 import { useClusterCheckout } from '../components/cluster-checkout.ts';
 import { clusterLink } from '../components/cluster-columns.tsx';

@@ -2,10 +2,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiDatabaseOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ResourceListView } from '../../../components/resource-list-view.tsx';
-import type { ResourceColumn } from '../../../components/resource-table.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ResourceListView } from '@/components/resource-list-view.tsx';
+import type { ResourceColumn } from '@/components/resource-table.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
 import {
   clustersQueryOptions,
   legacyDatabasesQueryOptions,

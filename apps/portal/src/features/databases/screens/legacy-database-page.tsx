@@ -1,17 +1,17 @@
 import Stack from '@mui/material/Stack';
 import { mdiMagnify } from '@mdi/js';
-import { FactsList } from '../../../components/facts-list.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { MessagePage } from '../../../components/message-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
-import { Section } from '../../../components/section.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { formatMonthlyPrice } from '../../../lib/money.ts';
+import { FactsList } from '@/components/facts-list.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { MessagePage } from '@/components/message-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ButtonLink } from '@/components/router-links.tsx';
+import { Section } from '@/components/section.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { formatMonthlyPrice } from '@/lib/money.ts';
 import { useLegacyDatabase, type LegacyDatabase } from '../api/legacy-database.ts';
 import { CopyableText } from '../components/cluster-copyable-text.tsx';
-import { NameWithState, ResourcePageLoading } from '../../../components/resource-page-parts.tsx';
+import { NameWithState, ResourcePageLoading } from '@/components/resource-page-parts.tsx';
 
 function databaseFacts(database: LegacyDatabase) {
   const { nodeType, version } = database;

@@ -1,6 +1,6 @@
 import { mdiDatabaseOutline } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
-import { ResourceListView } from '../../../components/resource-list-view.tsx';
+import { ResourceListView } from '@/components/resource-list-view.tsx';
 import { namespaceClustersQueryOptions } from '../api/clusters.ts';
 import { clusterColumns, clusterLink } from '../components/cluster-columns.tsx';
 

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ContainerLogsQuery } from '../../../gql/console-logs/graphql.ts';
-import { graphql } from '../../../lib/graphql/console-logs-document.ts';
-import { consoleLogsRequest } from '../../../lib/graphql/console-logs.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
+import type { ContainerLogsQuery } from '@/gql/console-logs/graphql.ts';
+import { graphql } from '@/lib/graphql/console-logs-document.ts';
+import { consoleLogsRequest } from '@/lib/graphql/console-logs.ts';
+import { namespaceScopeKey } from '@/lib/query-keys.ts';
 import { containerInput, jobRunInput, type LogSource } from './log-source.ts';
 
 /** One line as the viewer keeps it: the same fields from the query and from the tail. */

@@ -1,13 +1,10 @@
 import { createClient, NetworkError, type ExecutionResult } from 'graphql-sse';
-import { env } from '../../../config/env.ts';
-import { session } from '../../../lib/auth/session.ts';
-import { graphql } from '../../../lib/graphql/console-logs-document.ts';
-import { GraphQLRequestError, HttpStatusError } from '../../../lib/graphql/errors.ts';
-import { retryDelayMs } from '../../../lib/graphql/retry.ts';
-import type {
-  ContainerLogTailSubscription,
-  JobRunLogTailSubscription,
-} from '../../../gql/console-logs/graphql.ts';
+import { env } from '@/config/env.ts';
+import { session } from '@/lib/auth/session.ts';
+import { graphql } from '@/lib/graphql/console-logs-document.ts';
+import { GraphQLRequestError, HttpStatusError } from '@/lib/graphql/errors.ts';
+import { retryDelayMs } from '@/lib/graphql/retry.ts';
+import type { ContainerLogTailSubscription, JobRunLogTailSubscription } from '@/gql/console-logs/graphql.ts';
 import type { LogLineItem } from './log-lines.ts';
 import { containerInput, jobRunInput, type LogSource } from './log-source.ts';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import type { NamespaceCreateInput } from '../../../gql/graphql.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import type { NamespaceCreateInput } from '@/gql/graphql.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
 
 const createNamespaceMutation = graphql(`
   mutation NamespaceCreate($input: NamespaceCreateInput!) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NamespaceContentsQuery } from '../../../gql/graphql.ts';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isChanging, pollWhile } from '../../../lib/resource-activity.ts';
+import type { NamespaceContentsQuery } from '@/gql/graphql.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
 
 // What a namespace holds, by name: what its delete dialog lists before asking anything (the platform
 // deletes a namespace only when it is empty, or with everything in it when asked to).

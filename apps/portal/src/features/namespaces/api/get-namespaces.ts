@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
 
 const namespacesQuery = graphql(`
   query Namespaces {

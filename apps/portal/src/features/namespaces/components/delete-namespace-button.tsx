@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { ConfirmationContent, ResourceGroup } from '../../../components/confirm-dialog.tsx';
-import { DeleteAction } from '../../../components/delete-action.tsx';
-import { workloadGroups } from '../../../components/workload/workload-groups.ts';
-import { changeNote } from '../../../lib/resource-activity.ts';
+import type { ConfirmationContent, ResourceGroup } from '@/components/confirm-dialog.tsx';
+import { DeleteAction } from '@/components/delete-action.tsx';
+import { workloadGroups } from '@/components/workload/workload-groups.ts';
+import { changeNote } from '@/lib/resource-activity.ts';
 import { useDeleteNamespace } from '../api/delete-namespace.ts';
 import { allContents, useNamespaceContents, type NamespaceContents } from '../api/get-namespace-contents.ts';
 

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import type { ResourceColumn } from '../../../components/resource-table.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import type { NamespacesQuery } from '../../../gql/graphql.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { ResourceColumn } from '@/components/resource-table.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import type { NamespacesQuery } from '@/gql/graphql.ts';
+import { formatDateTime } from '@/lib/format.ts';
 
 export type NamespaceRow = NamespacesQuery['namespaces'][number];
 

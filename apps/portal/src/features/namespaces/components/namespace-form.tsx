@@ -2,13 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import {
-  FormTextField,
-  identifierInputProps,
-  resourceNameHint,
-} from '../../../components/form/form-text-field.tsx';
+import { FormTextField, identifierInputProps, resourceNameHint } from '@/components/form/form-text-field.tsx';
 import { namespaceFormSchema, type NamespaceFormValues } from './namespace-schema.ts';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 
 interface NamespaceFormProps {
   pending: boolean;

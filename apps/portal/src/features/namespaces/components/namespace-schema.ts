@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { resourceNameSchema } from '../../../lib/validation/resource-name.ts';
+import { resourceNameSchema } from '@/lib/validation/resource-name.ts';
 
 export const namespaceFormSchema = z.object({
   name: resourceNameSchema,

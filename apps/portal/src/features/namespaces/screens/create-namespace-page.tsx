@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import { useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useCreateNamespace } from '../api/create-namespace.ts';
 import { NamespaceForm } from '../components/namespace-form.tsx';
 import type { NamespaceFormValues } from '../components/namespace-schema.ts';

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { mdiMagnify } from '@mdi/js';
 
-import { MessagePage } from '../../../components/message-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { MessagePage } from '@/components/message-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ButtonLink } from '@/components/router-links.tsx';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { useNamespace } from '../api/get-namespace.ts';
-import { isChanging } from '../../../lib/resource-activity.ts';
+import { isChanging } from '@/lib/resource-activity.ts';
 import { DeleteNamespaceButton } from '../components/delete-namespace-button.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { NameWithState, ResourcePageLoading } from '../../../components/resource-page-parts.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { NameWithState, ResourcePageLoading } from '@/components/resource-page-parts.tsx';
 
 /** Heading, state and delete action of one namespace, around its tabs; or why it cannot be shown. */
 export function NamespaceFrame({ name, children }: { name: string; children: ReactNode }) {

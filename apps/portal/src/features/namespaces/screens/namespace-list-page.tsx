@@ -1,9 +1,9 @@
 import { mdiShape } from '@mdi/js';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ResourceListView } from '../../../components/resource-list-view.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ResourceListView } from '@/components/resource-list-view.tsx';
 import { namespacesQueryOptions } from '../api/get-namespaces.ts';
 import { namespaceColumns } from '../components/namespace-columns.tsx';
-import { planLimitReasons } from '../../../lib/auth/access.ts';
+import { planLimitReasons } from '@/lib/auth/access.ts';
 
 export function NamespaceListPage() {
   return (

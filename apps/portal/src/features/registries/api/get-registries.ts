@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import type { NamespaceRegistriesQuery } from '../../../gql/graphql.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import type { NamespaceRegistriesQuery } from '@/gql/graphql.ts';
 
 // With the namespace's containers and jobs and the registry each pulls through: deleting a registry in use
 // is refused, so the list shows its users and its delete dialog names them.

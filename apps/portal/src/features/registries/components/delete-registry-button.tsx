@@ -1,9 +1,5 @@
-import { DeleteAction } from '../../../components/delete-action.tsx';
-import {
-  hasWorkloads,
-  workloadGroups,
-  type Workloads,
-} from '../../../components/workload/workload-groups.ts';
+import { DeleteAction } from '@/components/delete-action.tsx';
+import { hasWorkloads, workloadGroups, type Workloads } from '@/components/workload/workload-groups.ts';
 import { useDeleteRegistry } from '../api/delete-registry.ts';
 import { registriesQueryOptions } from '../api/get-registries.ts';
 

@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
-import type { ResourceColumn } from '../../../components/resource-table.tsx';
-import { CopyButton } from '../../../components/copy-button.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { ResourceColumn } from '@/components/resource-table.tsx';
+import { CopyButton } from '@/components/copy-button.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 import type { RegistryRow } from '../api/get-registries.ts';
 import { DeleteRegistryButton } from './delete-registry-button.tsx';
 

@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { FormSwitch } from '../../../components/form/form-switch.tsx';
-import { FormTextField, identifierInputProps } from '../../../components/form/form-text-field.tsx';
+import { FormSwitch } from '@/components/form/form-switch.tsx';
+import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
 import { defaultRegistryValues, registryFormSchema, type RegistryFormValues } from './registry-schema.ts';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 
 interface RegistryFormProps {
   pending: boolean;

@@ -8,9 +8,9 @@ import {
   registryPasswordProblem,
   registryUsernameProblem,
 } from '@berth/rules';
-import { problemCheck } from '../../../lib/validation/problem-check.ts';
-import { resourceNameSchema } from '../../../lib/validation/resource-name.ts';
-import { isIpv4, isIpv6 } from '../../../lib/validation/network.ts';
+import { problemCheck } from '@/lib/validation/problem-check.ts';
+import { resourceNameSchema } from '@/lib/validation/resource-name.ts';
+import { isIpv4, isIpv6 } from '@/lib/validation/network.ts';
 
 /**
  * Where images are pulled from, as the platform reads it: a registry host with an optional port and path

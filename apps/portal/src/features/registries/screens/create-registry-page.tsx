@@ -1,8 +1,8 @@
 import Paper from '@mui/material/Paper';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
-import { GraphQLRequestError } from '../../../lib/graphql/errors.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { useCreateRegistry } from '../api/create-registry.ts';
 import { RegistryForm } from '../components/registry-form.tsx';
 import type { RegistryFormValues } from '../components/registry-schema.ts';

@@ -1,6 +1,6 @@
 import { mdiKeyChainVariant } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
-import { ResourceListView } from '../../../components/resource-list-view.tsx';
+import { ResourceListView } from '@/components/resource-list-view.tsx';
 import { registriesQueryOptions } from '../api/get-registries.ts';
 import { registryColumns } from '../components/registry-columns.tsx';
 

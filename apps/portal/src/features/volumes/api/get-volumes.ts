@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/graphql/document.ts';
-import { platformRequest } from '../../../lib/graphql/platform.ts';
-import { namespaceScopeKey } from '../../../lib/query-keys.ts';
-import { isChanging, pollWhile } from '../../../lib/resource-activity.ts';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
 
 const namespaceVolumesQuery = graphql(`
   query NamespaceVolumes($namespace: String!) {

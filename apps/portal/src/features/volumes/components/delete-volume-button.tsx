@@ -1,9 +1,5 @@
-import { DeleteAction } from '../../../components/delete-action.tsx';
-import {
-  hasWorkloads,
-  workloadGroups,
-  type Workloads,
-} from '../../../components/workload/workload-groups.ts';
+import { DeleteAction } from '@/components/delete-action.tsx';
+import { hasWorkloads, workloadGroups, type Workloads } from '@/components/workload/workload-groups.ts';
 import { useDeleteVolume } from '../api/delete-volume.ts';
 import { volumesQueryOptions } from '../api/get-volumes.ts';
 

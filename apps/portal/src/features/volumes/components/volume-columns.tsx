@@ -1,16 +1,16 @@
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { Tooltip } from '../../../components/tooltip.tsx';
+import { Tooltip } from '@/components/tooltip.tsx';
 import { mdiArrowExpandVertical } from '@mdi/js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
-import type { PriceList } from '../../../components/pricing/price-list.ts';
-import { priceCell } from '../../../components/pricing/price-text.tsx';
-import type { ResourceColumn } from '../../../components/resource-table.tsx';
-import { MdiIcon } from '../../../components/mdi-icon.tsx';
-import { StateChip } from '../../../components/state-chip.tsx';
-import type { NamespaceVolumesQuery } from '../../../gql/graphql.ts';
-import { formatMoney, multiply } from '../../../lib/money.ts';
+import type { PriceList } from '@/components/pricing/price-list.ts';
+import { priceCell } from '@/components/pricing/price-text.tsx';
+import type { ResourceColumn } from '@/components/resource-table.tsx';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
+import { StateChip } from '@/components/state-chip.tsx';
+import type { NamespaceVolumesQuery } from '@/gql/graphql.ts';
+import { formatMoney, multiply } from '@/lib/money.ts';
 import { DeleteVolumeButton } from './delete-volume-button.tsx';
 import { UsageBar } from './usage-bar.tsx';
 

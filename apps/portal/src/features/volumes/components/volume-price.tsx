@@ -1,6 +1,6 @@
-import { usePriceList, type PriceList } from '../../../components/pricing/price-list.ts';
-import { PriceLine } from '../../../components/pricing/price-text.tsx';
-import { formatMoney, formatMonthlyPrice, multiply } from '../../../lib/money.ts';
+import { usePriceList, type PriceList } from '@/components/pricing/price-list.ts';
+import { PriceLine } from '@/components/pricing/price-text.tsx';
+import { formatMoney, formatMonthlyPrice, multiply } from '@/lib/money.ts';
 
 interface VolumePriceProps {
   /** The size typed, in GB; null when there is no field (a volume at the largest size). */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { VOLUME_SIZE_GB, volumeSizeProblem } from '@berth/rules';
-import { problemCheck } from '../../../lib/validation/problem-check.ts';
-import { resourceNameSchema } from '../../../lib/validation/resource-name.ts';
+import { problemCheck } from '@/lib/validation/problem-check.ts';
+import { resourceNameSchema } from '@/lib/validation/resource-name.ts';
 
 // API.md and issue 5: volume sizes are whole GB from 1 to 1000 (@berth/rules), and volumes only grow.
 export const volumeLimits = { minGb: VOLUME_SIZE_GB.min, maxGb: VOLUME_SIZE_GB.max } as const;

@@ -4,17 +4,13 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import {
-  FormTextField,
-  identifierInputProps,
-  resourceNameHint,
-} from '../../../components/form/form-text-field.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { FormTextField, identifierInputProps, resourceNameHint } from '@/components/form/form-text-field.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useCreateVolume } from '../api/create-volume.ts';
 import { VolumePrice } from '../components/volume-price.tsx';
 import { volumeFormSchema, volumeLimits, type VolumeFormValues } from '../components/volume-schema.ts';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/new');
 

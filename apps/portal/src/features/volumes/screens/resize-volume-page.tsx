@@ -9,19 +9,19 @@ import Stack from '@mui/material/Stack';
 import { mdiMagnify } from '@mdi/js';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 
-import { FactsList } from '../../../components/facts-list.tsx';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
-import { MessagePage } from '../../../components/message-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
-import { showSnackbar } from '../../../components/snackbar/snackbar-store.ts';
+import { FactsList } from '@/components/facts-list.tsx';
+import { FormTextField } from '@/components/form/form-text-field.tsx';
+import { MessagePage } from '@/components/message-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ButtonLink } from '@/components/router-links.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useVolume } from '../api/get-volumes.ts';
 import { useIncreaseVolume } from '../api/increase-volume.ts';
 import { UsageBar } from '../components/usage-bar.tsx';
 import { VolumePrice } from '../components/volume-price.tsx';
 import { volumeLimits, volumeResizeSchema, type VolumeResizeValues } from '../components/volume-schema.ts';
-import { revealFirstInvalid } from '../../../components/form/reveal-first-invalid.ts';
-import { LoadError } from '../../../components/load-error.tsx';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { LoadError } from '@/components/load-error.tsx';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize');
 

@@ -1,8 +1,8 @@
 import { mdiHarddisk } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
-import { usePriceList } from '../../../components/pricing/price-list.ts';
-import { FreeStartNote } from '../../../components/pricing/free-start-note.tsx';
-import { ResourceListView } from '../../../components/resource-list-view.tsx';
+import { usePriceList } from '@/components/pricing/price-list.ts';
+import { FreeStartNote } from '@/components/pricing/free-start-note.tsx';
+import { ResourceListView } from '@/components/resource-list-view.tsx';
 import { volumesQueryOptions } from '../api/get-volumes.ts';
 import { volumeColumns } from '../components/volume-columns.tsx';
 

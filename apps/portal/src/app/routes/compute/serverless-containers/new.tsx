@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreateNamespacePage } from '../../../../features/namespaces/screens/create-namespace-page.tsx';
-import { firstNamespaceGuard } from '../../../router/creation-guards.ts';
+import { CreateNamespacePage } from '@/features/namespaces/screens/create-namespace-page.tsx';
+import { firstNamespaceGuard } from '@/app/router/creation-guards.ts';
 
 export const Route = createFileRoute('/compute/serverless-containers/new')({
   staticData: {

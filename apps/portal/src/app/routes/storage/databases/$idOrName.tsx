@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClusterDetailsLookup } from '../../../../features/databases/screens/cluster-details-lookup.tsx';
-import { LegacyDatabasePage } from '../../../../features/databases/screens/legacy-database-page.tsx';
+import { ClusterDetailsLookup } from '@/features/databases/screens/cluster-details-lookup.tsx';
+import { LegacyDatabasePage } from '@/features/databases/screens/legacy-database-page.tsx';
 
 // One segment (SPEC §2): a numeric id is a legacy cloud database; anything else is the name of a cluster
 // whose namespace was left out.

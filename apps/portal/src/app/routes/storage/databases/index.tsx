@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DatabasesPage } from '../../../../features/databases/screens/databases-page.tsx';
+import { DatabasesPage } from '@/features/databases/screens/databases-page.tsx';
 
 export const Route = createFileRoute('/storage/databases/')({
   staticData: { title: 'Cloud Database(s)' },

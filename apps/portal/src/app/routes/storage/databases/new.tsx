@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreateClusterPage } from '../../../../features/databases/screens/create-cluster-page.tsx';
+import { CreateClusterPage } from '@/features/databases/screens/create-cluster-page.tsx';
 
 export const Route = createFileRoute('/storage/databases/new')({
   staticData: { title: 'Create a new Cloud Database', breadcrumbs: [{ label: 'Create a cloud database' }] },

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { namespaceByIdQueryOptions } from '../../../../../features/namespaces/api/get-namespace-by-id.ts';
-import { GraphQLRequestError } from '../../../../../lib/graphql/errors.ts';
+import { namespaceByIdQueryOptions } from '@/features/namespaces/api/get-namespace-by-id.ts';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 
 // A legacy address by id: to the namespace's page by name, or not found.
 export const Route = createFileRoute('/compute/serverless-containers/namespace/$namespaceId')({

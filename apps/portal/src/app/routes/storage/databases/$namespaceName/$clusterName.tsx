@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClusterDetailsPage } from '../../../../../features/databases/screens/cluster-details-page.tsx';
+import { ClusterDetailsPage } from '@/features/databases/screens/cluster-details-page.tsx';
 
 export const Route = createFileRoute('/storage/databases/$namespaceName/$clusterName')({
   staticData: {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NamespaceLayout } from '../../../../../layouts/namespace-layout.tsx';
+import { NamespaceLayout } from '@/app/layouts/namespace-layout.tsx';
 
 // The namespace page: its heading and tabs around the list of each kind of resource it holds (the files
 // beside this one). Every tab keeps the page's title, Namespace.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreateJobPage } from '../../../../../../features/container-jobs/screens/create-job-page.tsx';
-import { planLimitReasons } from '../../../../../../lib/auth/access.ts';
-import { firstOfKindGuard } from '../../../../../router/creation-guards.ts';
+import { CreateJobPage } from '@/features/container-jobs/screens/create-job-page.tsx';
+import { planLimitReasons } from '@/lib/auth/access.ts';
+import { firstOfKindGuard } from '@/app/router/creation-guards.ts';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/container-job/new')({
   staticData: {
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/compute/serverless-containers/$namespaceN
   },
   beforeLoad: firstOfKindGuard(
     async () =>
-      (await import('../../../../../../features/container-jobs/api/get-container-job-names.ts'))
+      (await import('@/features/container-jobs/api/get-container-job-names.ts'))
         .containerJobNamesQueryOptions,
     '/compute/serverless-containers/$namespaceName/container-jobs',
     planLimitReasons.containerJob,

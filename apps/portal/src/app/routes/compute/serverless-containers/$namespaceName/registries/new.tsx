@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreateRegistryPage } from '../../../../../../features/registries/screens/create-registry-page.tsx';
+import { CreateRegistryPage } from '@/features/registries/screens/create-registry-page.tsx';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/registries/new')({
   staticData: {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreateVolumePage } from '../../../../../../features/volumes/screens/create-volume-page.tsx';
+import { CreateVolumePage } from '@/features/volumes/screens/create-volume-page.tsx';
 
 export const Route = createFileRoute('/compute/serverless-containers/$namespaceName/volumes/new')({
   staticData: {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConfigureJob } from '../../../../../../../features/container-jobs/screens/configure-job.tsx';
+import { ConfigureJob } from '@/features/container-jobs/screens/configure-job.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/configure',

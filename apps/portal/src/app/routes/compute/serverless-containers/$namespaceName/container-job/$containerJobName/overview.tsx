@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { JobOverview } from '../../../../../../../features/container-jobs/screens/job-overview.tsx';
+import { JobOverview } from '@/features/container-jobs/screens/job-overview.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContainerLogsScreen } from '../../../../../../../features/logs/screens/container-logs-screen.tsx';
+import { ContainerLogsScreen } from '@/features/logs/screens/container-logs-screen.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs',

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContainerMetricsScreen } from '../../../../../../../features/containers/screens/container-metrics.tsx';
+import { ContainerMetricsScreen } from '@/features/containers/screens/container-metrics.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName/metrics',

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContainerOverview } from '../../../../../../../features/containers/screens/container-overview.tsx';
+import { ContainerOverview } from '@/features/containers/screens/container-overview.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview',

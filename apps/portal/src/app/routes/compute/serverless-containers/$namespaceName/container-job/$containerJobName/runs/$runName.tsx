@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  isRunActive,
-  JobRunPage,
-} from '../../../../../../../../features/container-jobs/screens/job-run-page.tsx';
-import { LogViewer } from '../../../../../../../../features/logs/components/log-viewer.tsx';
+import { isRunActive, JobRunPage } from '@/features/container-jobs/screens/job-run-page.tsx';
+import { LogViewer } from '@/features/logs/components/log-viewer.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName',
