@@ -1,6 +1,6 @@
 import { getRouteApi, Outlet, useRouteContext } from '@tanstack/react-router';
 import { RouteTabs, type RouteTab } from '../../components/route-tabs.tsx';
-import { NamespaceFrame } from '../../features/namespaces/screens/namespace-frame.tsx';
+import { NamespaceDetailsLayout } from '../../features/namespaces/screens/namespace-details-layout.tsx';
 import { featureFlags, useEnabledFlags } from '../../lib/flags.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs');
@@ -25,9 +25,9 @@ export function NamespaceLayout() {
   const flagsOn = useEnabledFlags(useRouteContext({ from: '__root__', select: (context) => context.flags }));
   const tabs = namespaceTabs.filter((tab) => !tab.featureFlag || flagsOn.has(tab.featureFlag));
   return (
-    <NamespaceFrame name={namespaceName}>
+    <NamespaceDetailsLayout name={namespaceName}>
       <RouteTabs label="Namespace sections" tabs={tabs} params={{ namespaceName }} />
       <Outlet />
-    </NamespaceFrame>
+    </NamespaceDetailsLayout>
   );
 }

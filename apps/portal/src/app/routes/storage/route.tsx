@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { CloudDatabasesGate } from '@/features/databases/screens/cloud-databases-gate.tsx';
+import { CloudDatabasesLayout } from '@/features/databases/screens/cloud-databases-layout.tsx';
 import { permissionsQueryOptions } from '@/lib/auth/queries.ts';
 import { featureFlags } from '@/lib/flags.ts';
 
@@ -11,8 +11,8 @@ export const Route = createFileRoute('/storage')({
     await queryClient.ensureQueryData({ ...permissionsQueryOptions(), revalidateIfStale: true });
   },
   component: () => (
-    <CloudDatabasesGate>
+    <CloudDatabasesLayout>
       <Outlet />
-    </CloudDatabasesGate>
+    </CloudDatabasesLayout>
   ),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClusterDetailsLookup } from '@/features/databases/screens/cluster-details-lookup.tsx';
+import { ClusterLookupPage } from '@/features/databases/screens/cluster-lookup-page.tsx';
 import { LegacyDatabasePage } from '@/features/databases/screens/legacy-database-page.tsx';
 
 // One segment (SPEC §2): a numeric id is a legacy cloud database; anything else is the name of a cluster
@@ -14,6 +14,6 @@ function DatabaseByIdOrName() {
   return /^\d+$/.test(idOrName) ? (
     <LegacyDatabasePage key={idOrName} id={idOrName} />
   ) : (
-    <ClusterDetailsLookup key={idOrName} name={idOrName} />
+    <ClusterLookupPage key={idOrName} name={idOrName} />
   );
 }

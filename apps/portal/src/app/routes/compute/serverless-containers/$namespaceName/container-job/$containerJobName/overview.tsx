@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { JobOverview } from '@/features/container-jobs/screens/job-overview.tsx';
+import { JobOverviewTab } from '@/features/container-jobs/screens/job-overview-tab.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
 )({
   staticData: { title: '{containerJobName} · {namespaceName}' },
-  component: JobOverview,
+  component: JobOverviewTab,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContainerMetricsScreen } from '@/features/containers/screens/container-metrics.tsx';
+import { ContainerMetricsTab } from '@/features/containers/screens/container-metrics-tab.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName/metrics',
@@ -8,5 +8,5 @@ export const Route = createFileRoute(
   // `?range=day` or `?range=week`: the range shown, the last hour without one.
   validateSearch: (search: Record<string, unknown>): { range?: 'day' | 'week' } =>
     search.range === 'day' || search.range === 'week' ? { range: search.range } : {},
-  component: ContainerMetricsScreen,
+  component: ContainerMetricsTab,
 });

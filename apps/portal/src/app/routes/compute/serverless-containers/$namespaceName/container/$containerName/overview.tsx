@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContainerOverview } from '@/features/containers/screens/container-overview.tsx';
+import { ContainerOverviewTab } from '@/features/containers/screens/container-overview-tab.tsx';
 
 export const Route = createFileRoute(
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview',
 )({
   staticData: { title: '{containerName} · {namespaceName}' },
-  component: ContainerOverview,
+  component: ContainerOverviewTab,
 });

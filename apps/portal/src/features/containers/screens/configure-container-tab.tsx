@@ -11,7 +11,7 @@ import type { ContainerFormValues } from '../components/container-schema.ts';
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName/configure');
 
 /** The container form, prefilled; saving sends only what changed (API.md patch semantics). */
-export function ConfigureContainer() {
+export function ConfigureContainerTab() {
   const { namespaceName, containerName } = route.useParams();
   const navigate = useNavigate();
   const container = useContainer(namespaceName, containerName);

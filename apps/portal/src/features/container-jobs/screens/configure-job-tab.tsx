@@ -13,7 +13,7 @@ const route = getRouteApi(
 );
 
 /** The job form, prefilled; saving sends only what changed (API.md patch semantics). */
-export function ConfigureJob() {
+export function ConfigureJobTab() {
   const { namespaceName, containerJobName } = route.useParams();
   const navigate = useNavigate();
   const job = useContainerJob(namespaceName, containerJobName);

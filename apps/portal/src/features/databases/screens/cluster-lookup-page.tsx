@@ -16,7 +16,7 @@ const backToList = (
  * `/storage/databases/{name}` (SPEC §2: the namespace may be left out): the page of the one cluster of that
  * name, whichever its namespace; when several namespaces have one, the customer picks.
  */
-export function ClusterDetailsLookup({ name }: { name: string }) {
+export function ClusterLookupPage({ name }: { name: string }) {
   const clusters = useClustersNamed(name);
   if (clusters.isError) {
     return <LoadError title="Your database clusters could not be loaded" onRetry={clusters.refetch} />;

@@ -28,7 +28,7 @@ const route = getRouteApi(
 );
 
 /** Everything about the job at a glance; the layout around it has loaded it (same query). */
-export function JobOverview() {
+export function JobOverviewTab() {
   const { namespaceName, containerJobName } = route.useParams();
   const { data: job, dataUpdatedAt } = useContainerJob(namespaceName, containerJobName);
   const events = useContainerJobEvents(namespaceName, containerJobName);

@@ -78,7 +78,7 @@ function MetricSection({
 }
 
 /** CPU, memory and requests of the container over the last hour, day or week, refreshed as points come. */
-export function ContainerMetricsScreen() {
+export function ContainerMetricsTab() {
   const { namespaceName, containerName } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();

@@ -42,7 +42,7 @@ const clusterCheckoutCancelledMessage = 'Checkout cancelled. Nothing was charged
  * it was paid, sees it being activated. Checkouts come back here: the subscription's starts its activation,
  * a cluster plan's says it was received and goes on to that cluster's page.
  */
-export function CloudDatabasesGate({ children }: { children: ReactNode }) {
+export function CloudDatabasesLayout({ children }: { children: ReactNode }) {
   const account = useAccount().data;
   const permissions = useQuery(permissionsQueryOptions()).data;
   const accountId = account?.id;

@@ -64,7 +64,7 @@ function scalingText(container: ContainerDetails): string {
 }
 
 /** Everything about the container at a glance; the layout around it has loaded it (same query). */
-export function ContainerOverview() {
+export function ContainerOverviewTab() {
   const { namespaceName, containerName } = route.useParams();
   const { data: container, dataUpdatedAt } = useContainer(namespaceName, containerName);
   const defaultHost = useDefaultContainerAddress(namespaceName, containerName);

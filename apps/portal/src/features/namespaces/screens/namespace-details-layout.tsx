@@ -12,7 +12,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { NameWithState, ResourcePageLoading } from '@/components/resource-page-parts.tsx';
 
 /** Heading, state and delete action of one namespace, around its tabs; or why it cannot be shown. */
-export function NamespaceFrame({ name, children }: { name: string; children: ReactNode }) {
+export function NamespaceDetailsLayout({ name, children }: { name: string; children: ReactNode }) {
   const namespace = useNamespace(name);
 
   if (namespace.error instanceof GraphQLRequestError && namespace.error.hasCode('NOT_FOUND')) {

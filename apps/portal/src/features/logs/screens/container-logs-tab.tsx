@@ -12,7 +12,7 @@ const route = getRouteApi('/compute/serverless-containers/$namespaceName/contain
 const ALL_REPLICAS = '';
 
 /** The container page's `logs` tab: the live log of all its replicas, or of the one picked. */
-export function ContainerLogsScreen() {
+export function ContainerLogsTab() {
   const { namespaceName, containerName } = route.useParams();
   const [replica, setReplica] = useState(ALL_REPLICAS);
   const replicas = useQuery(replicaNamesQueryOptions(namespaceName, containerName));
