@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { serverBoundaries } from './eslint/server-boundaries.js';
 
 const portal = './apps/portal/src';
 // Every feature folder there is, so a new feature is fenced in the moment it exists.
@@ -28,6 +29,8 @@ export default tseslint.config(
       'apps/portal/src/app/route-tree.gen.ts',
       'apps/server/src/generated/**',
       'apps/server/test/generated/**',
+      // Breaks the server's boundaries on purpose: apps/server/test/lint-boundaries.test.ts lints it.
+      'apps/server/test/fixtures/boundaries/**',
       'test-results/**',
       'playwright-report/**',
     ],
@@ -69,17 +72,12 @@ export default tseslint.config(
               from: [`${portal}/components`, `${portal}/features`, `${portal}/app`],
               message: 'lib/ and config/ are the bottom layer: they import no components, features or app.',
             },
-            // Resolvers stay thin: SQL lives in stores.
-            {
-              target: './apps/server/src/modules/*/resolvers.ts',
-              from: ['./apps/server/src/db/**', './apps/server/src/modules/*/store.ts'],
-              message: 'Resolvers never touch SQL: call the service.',
-            },
           ],
         },
       ],
     },
   },
+  ...serverBoundaries('apps/server/src'),
   {
     files: ['apps/portal/**/*.{js,ts,tsx}'],
     ignores: ['apps/portal/src/app/routes/**'],

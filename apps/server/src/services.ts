@@ -9,8 +9,10 @@ import { createAuditService } from './modules/audit/service.ts';
 import { createBilling } from './modules/billing/billing.ts';
 import { containerJobProvisioning } from './modules/container-jobs/provisioning.ts';
 import { createContainerJobService } from './modules/container-jobs/service.ts';
+import { createContainerJobStore } from './modules/container-jobs/store.ts';
 import { containerProvisioning } from './modules/containers/provisioning.ts';
 import { createContainerService } from './modules/containers/service.ts';
+import { createContainerStore } from './modules/containers/store.ts';
 import { createEventService } from './modules/events/service.ts';
 import { createFlagService } from './modules/flags/service.ts';
 import { createLogService } from './modules/logs/service.ts';
@@ -132,6 +134,8 @@ export function createServices(deps: {
     log: deps.log ?? { warn: () => undefined },
     containers: services.containers,
     containerJobs: services.containerJobs,
+    replicasOf: async (id) => (await createContainerStore(database.db).replicasOf([id])).get(id) ?? [],
+    runsOf: async (id) => (await createContainerJobStore(database.db).runsOf([id])).get(id) ?? [],
   });
   return { ...services, logs };
 }

@@ -3,7 +3,7 @@ import type { SecretBox } from '../../secrets/crypto.ts';
 import { deleteLogLinesOf } from '../logs/store.ts';
 import { stopMeters } from '../metering/store.ts';
 import { namespacedRef } from '../namespaces/runtime-state.ts';
-import { containerJobState } from '../workloads/runtime-state.ts';
+import { containerJobState } from './runtime-state.ts';
 import { createContainerJobStore } from './store.ts';
 
 /** Container job → runtime: ready for its schedule once the runtime knows it, removed once released. */

@@ -6,7 +6,7 @@ import { recordEvent } from '../events/store.ts';
 import { deleteLogLinesOf } from '../logs/store.ts';
 import { startMeter, stopMeters } from '../metering/store.ts';
 import { recordSamples } from '../metrics/store.ts';
-import { containerJobState } from '../workloads/runtime-state.ts';
+import { containerJobState } from './runtime-state.ts';
 import {
   insertPendingRun,
   removeAgedRuns,

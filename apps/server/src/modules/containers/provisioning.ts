@@ -2,7 +2,7 @@ import type { ResourceHandler } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import { recordEvent } from '../events/store.ts';
 import { namespacedRef } from '../namespaces/runtime-state.ts';
-import { containerState } from '../workloads/runtime-state.ts';
+import { containerState } from './runtime-state.ts';
 import { createContainerStore } from './store.ts';
 
 /**

@@ -168,7 +168,7 @@ export function createContainerService(deps: {
 
   return {
     /** Per-request loaders: lists load their children in one statement per kind. */
-    loaders: () => createRequestLoaders(store),
+    loaders: () => createRequestLoaders(database.db, store),
 
     async find(
       account: AccountWithCustomer,

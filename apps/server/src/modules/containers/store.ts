@@ -8,8 +8,6 @@ import {
   containerReplicas,
   containers,
   namespaces,
-  privateRegistries,
-  volumes,
 } from '../../db/schema.ts';
 
 export type ContainerRow = typeof containers.$inferSelect;
@@ -135,20 +133,6 @@ export function createContainerStore(db: Db) {
           .orderBy(asc(containerReplicas.name)),
         byContainer,
       );
-    },
-
-    /** Registries that containers pull through, by id (their module owns them; containers only point). */
-    async registriesById(ids: number[]) {
-      if (ids.length === 0) return new Map<number, typeof privateRegistries.$inferSelect>();
-      const rows = await db.select().from(privateRegistries).where(inArray(privateRegistries.id, ids));
-      return new Map(rows.map((row) => [row.id, row]));
-    },
-
-    /** Mounted volumes by id (their module owns them). */
-    async volumesById(ids: number[]) {
-      if (ids.length === 0) return new Map<number, typeof volumes.$inferSelect>();
-      const rows = await db.select().from(volumes).where(inArray(volumes.id, ids));
-      return new Map(rows.map((row) => [row.id, row]));
     },
 
     /**

@@ -84,14 +84,7 @@ export function createClusterStore(db: Db) {
       values: Partial<
         Pick<
           ClusterRow,
-          | 'state'
-          | 'locked'
-          | 'hostname'
-          | 'port'
-          | 'namePrefix'
-          | 'planId'
-          | 'unpaidSince'
-          | 'stoppedUnpaid'
+          'state' | 'locked' | 'hostname' | 'port' | 'namePrefix' | 'planId' | 'unpaidSince' | 'stoppedUnpaid'
         >
       >,
     ) {

@@ -2,10 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badInput, notFound } from '../../errors.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { createContainerJobStore } from '../container-jobs/store.ts';
 import type { ContainerJobService } from '../container-jobs/service.ts';
-import { createContainerStore, type ContainerRow } from '../containers/store.ts';
 import type { ContainerService } from '../containers/service.ts';
+import type { ContainerRow } from '../containers/store.ts';
 import { containsText, findLines, pruneLogLines, type LineQuery, type LogSources } from './store.ts';
 import { createTailHub, type TailMatch } from './tail.ts';
 
@@ -64,12 +63,15 @@ export function createLogService(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   containers: ContainerService;
   containerJobs: ContainerJobService;
+  /** A container's replicas and a job's runs, by id and name (their modules own them). */
+  replicasOf: (containerId: number) => Promise<{ id: number; name: string }[]>;
+  runsOf: (jobId: number) => Promise<{ id: number; name: string }[]>;
 }) {
   const { db } = deps;
   const hub = createTailHub({ db, log: deps.log });
 
   async function replicasOf(container: ContainerRow, replica: string | null | undefined): Promise<Resolved> {
-    const replicas = (await createContainerStore(db).replicasOf([container.id])).get(container.id) ?? [];
+    const replicas = await deps.replicasOf(container.id);
     const chosen = replica == null ? replicas : replicas.filter((row) => row.name === replica);
     if (replica != null && chosen.length === 0)
       throw notFound(`Replica ${replica} of container ${container.name}`);
@@ -88,7 +90,7 @@ export function createLogService(deps: {
 
   async function runSource(account: AccountWithCustomer, source: JobRunLogSource): Promise<Resolved> {
     const job = await deps.containerJobs.find(account, { name: source.job, namespace: source.namespace });
-    const runs = (await createContainerJobStore(db).runsOf([job.id])).get(job.id) ?? [];
+    const runs = await deps.runsOf(job.id);
     const run = runs.find((row) => row.name === source.run);
     if (!run) throw notFound(`Run ${source.run} of container job ${job.name}`);
     return {

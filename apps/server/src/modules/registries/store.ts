@@ -6,6 +6,13 @@ export type RegistryRow = typeof privateRegistries.$inferSelect;
 
 export function createRegistryStore(db: Db) {
   return {
+    /** Registries by id (containers and jobs pull through them by id). */
+    async byIds(ids: number[]) {
+      if (ids.length === 0) return new Map<number, RegistryRow>();
+      const rows = await db.select().from(privateRegistries).where(inArray(privateRegistries.id, ids));
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
     listByNamespaces(namespaceIds: readonly number[]) {
       return db
         .select()

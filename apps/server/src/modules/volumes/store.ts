@@ -11,6 +11,13 @@ export function createVolumeStore(db: Db) {
     and(eq(volumes.namespaceId, namespaceId), eq(volumes.name, name));
 
   return {
+    /** Volumes by id (containers and jobs mount them by id). */
+    async byIds(ids: number[]) {
+      if (ids.length === 0) return new Map<number, VolumeRow>();
+      const rows = await db.select().from(volumes).where(inArray(volumes.id, ids));
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
     listByNamespaces(namespaceIds: readonly number[]) {
       return db
         .select()
