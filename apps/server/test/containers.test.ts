@@ -15,7 +15,7 @@ import {
   waitForContainer,
 } from './support/containers.ts';
 import type { TestCustomer } from './support/customers.ts';
-import { expectGraphQLError } from './support/http.ts';
+import { eventually, expectGraphQLError } from './support/http.ts';
 import { whileProvisionerPaused } from './support/provisioner.ts';
 import { auditLogs } from './support/queries.ts';
 import { seed } from './support/seed.ts';
@@ -531,14 +531,12 @@ describe('default web addresses across customers', () => {
 });
 
 /** Creates once the previous owner's container is gone (its domain names are freed with it). */
-async function eventuallyCreate(customer: TestCustomer, input: ContainerCreateInput) {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { body } = await customer.gql(CREATE_CONTAINER, { input });
-    if (body.data?.containerCreate) return body.data.containerCreate;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the domain name was never freed');
-}
+const eventuallyCreate = (customer: TestCustomer, input: ContainerCreateInput) =>
+  eventually(
+    'the domain name to be freed',
+    async () => (await customer.gql(CREATE_CONTAINER, { input })).body.data?.containerCreate,
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
 
 describe('containerModify patch semantics', () => {
   let alice: TestCustomer;

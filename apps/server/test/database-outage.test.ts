@@ -73,9 +73,10 @@ describeNeeding(withoutDatabaseUrl, 'a PostgreSQL outage', () => {
       }),
     );
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const seen = (status: number) => async () => ((statuses.get(status) ?? 0) >= 8 ? true : undefined);
+    await eventually('the load to be answered before the outage', seen(200));
     await proxy.cut();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await eventually('the load to be answered with 503 during the outage', seen(503));
 
     const during = await api.gql(NAMESPACE_NAMES);
     expect(during.status).toBe(503);
