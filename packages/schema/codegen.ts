@@ -77,7 +77,7 @@ const config: CodegenConfig = {
       CloudDatabaseCluster: '../modules/database-clusters/store.ts#ClusterRow',
       DatabaseUser: '../modules/database-clusters/members.ts#UserView',
       Database: '../modules/database-clusters/store.ts#ClusterDatabaseRow',
-      CloudDatabase: '../modules/cloud-databases/store.ts#LegacyDatabaseRow',
+      CloudDatabase: '../modules/legacy-databases/store.ts#LegacyDatabaseRow',
       ResourceEvent: '../modules/events/store.ts#EventView',
       ResourceMetrics: '../modules/metrics/store.ts#MetricsView',
     }),

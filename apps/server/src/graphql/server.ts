@@ -12,7 +12,7 @@ import { containerJobResolvers } from '../modules/container-jobs/resolvers.ts';
 import { billingResolvers } from '../modules/billing/resolvers.ts';
 import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { DateTime } from './date-time.ts';
-import { cloudDatabaseResolvers } from '../modules/cloud-databases/resolvers.ts';
+import { cloudDatabaseResolvers } from '../modules/legacy-databases/resolvers.ts';
 import { databaseClusterResolvers } from '../modules/database-clusters/resolvers.ts';
 import { eventResolvers } from '../modules/events/resolvers.ts';
 import { logResolvers } from '../modules/logs/resolvers.ts';
