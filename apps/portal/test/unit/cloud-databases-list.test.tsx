@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClusterRow, LegacyDatabaseRow } from '../../src/features/databases/api/clusters.ts';
+import type { ClusterRow } from '../../src/features/databases/api/get-clusters.ts';
+import type { LegacyDatabaseRow } from '../../src/features/databases/api/get-legacy-databases.ts';
 import type { CloudDatabaseClusterOfferQuery } from '../../src/gql/graphql.ts';
 import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
 import { namespace } from '../support/fixtures.ts';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, graphql, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClusterDetails } from '../../src/features/databases/api/cluster-details.ts';
-import type { ClusterRow } from '../../src/features/databases/api/clusters.ts';
+import type { ClusterDetails } from '../../src/features/databases/api/get-cluster.ts';
+import type { ClusterRow } from '../../src/features/databases/api/get-clusters.ts';
 import { latestClusterSubscriptionRequest } from '../../src/features/databases/components/cluster-subscription-requests.ts';
 import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
 import { formatDateTime } from '../../src/lib/format.ts';

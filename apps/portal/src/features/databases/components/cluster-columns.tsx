@@ -1,7 +1,7 @@
 import type { ResourceColumn } from '@/components/resource-table.tsx';
 import { TextLink } from '@/components/router-links.tsx';
 import { formatMoney } from '@/lib/money.ts';
-import type { ClusterRow } from '../api/clusters.ts';
+import type { ClusterRow } from '../api/get-clusters.ts';
 import { engineVersionLabel, planMonthlyPrice } from './cluster-offer.ts';
 import { ClusterStateCell } from './cluster-state-cell.tsx';
 

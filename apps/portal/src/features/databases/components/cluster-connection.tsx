@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { mdiEyeOffOutline, mdiEyeOutline } from '@mdi/js';
 import { CopyButton } from '@/components/copy-button.tsx';
 import { MdiIcon } from '@/components/mdi-icon.tsx';
-import { useRevealCredentials, type ClusterAddress, type ClusterDetails } from '../api/cluster-details.ts';
+import { useRevealCredentials } from '../api/get-cluster-user-credentials.ts';
+import type { ClusterAddress, ClusterDetails } from '../api/get-cluster.ts';
 import { connectionSnippets } from './cluster-snippets.ts';
 
 /** Text to copy as it is: a connection string, a command, a few lines of code. */

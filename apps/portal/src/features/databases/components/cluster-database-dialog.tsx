@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
-import { useCreateClusterDatabase } from '../api/cluster-changes.ts';
-import type { ClusterAddress } from '../api/cluster-details.ts';
+import { useCreateClusterDatabase } from '../api/create-cluster-database.ts';
+import type { ClusterAddress } from '../api/get-cluster.ts';
 import { ClusterFormDialog } from './cluster-form-dialog.tsx';
 import { clusterDatabaseNameSchema, identifierRules } from './cluster-names.ts';
 

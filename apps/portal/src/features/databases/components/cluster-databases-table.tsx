@@ -7,8 +7,8 @@ import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { ResourceTable, type ResourceColumn } from '@/components/resource-table.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { StateChip } from '@/components/state-chip.tsx';
-import { useDeleteClusterDatabase } from '../api/cluster-changes.ts';
-import type { ClusterAddress, ClusterDatabase, ClusterDetails } from '../api/cluster-details.ts';
+import { useDeleteClusterDatabase } from '../api/delete-cluster-database.ts';
+import type { ClusterAddress, ClusterDatabase, ClusterDetails } from '../api/get-cluster.ts';
 import { accessLabels } from './cluster-access.ts';
 
 // The form loads when the dialog is first opened.

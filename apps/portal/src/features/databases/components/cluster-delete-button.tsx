@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { DeleteAction } from '@/components/delete-action.tsx';
-import { useDeleteCluster } from '../api/cluster-changes.ts';
-import type { ClusterAddress } from '../api/cluster-details.ts';
+import { useDeleteCluster } from '../api/delete-cluster.ts';
+import type { ClusterAddress } from '../api/get-cluster.ts';
 
 /** Deleting asks for the cluster's name to be typed, then returns to the list of cloud databases (SPEC §8). */
 export function ClusterDeleteButton({ cluster, disabled }: { cluster: ClusterAddress; disabled: boolean }) {

@@ -1,5 +1,5 @@
 import { formatMonthlyPrice, type Money } from '@/lib/money.ts';
-import type { ClusterPlan, EngineVersion } from '../api/clusters.ts';
+import type { ClusterPlan, EngineVersion } from '../api/get-cluster-offer.ts';
 
 // How the portal writes what the platform offers for a cluster: engines, versions and plans.
 

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useController, type Control } from 'react-hook-form';
 import { formatMonthlyPrice } from '@/lib/money.ts';
-import type { ClusterPlan } from '../api/clusters.ts';
+import type { ClusterPlan } from '../api/get-cluster-offer.ts';
 import type { ClusterCreateValues } from './cluster-create-schema.ts';
 import { planMonthlyPrice, planReplicas, planResources, plansByGroup } from './cluster-offer.ts';
 

@@ -4,8 +4,8 @@ import { mdiLockReset } from '@mdi/js';
 import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { Tooltip } from '@/components/tooltip.tsx';
 import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
-import { useResetClusterUserPassword } from '../api/cluster-changes.ts';
-import type { ClusterAddress } from '../api/cluster-details.ts';
+import { useResetClusterUserPassword } from '../api/modify-cluster-user.ts';
+import type { ClusterAddress } from '../api/get-cluster.ts';
 import { generatePassword } from './cluster-password.ts';
 
 // The confirmation's code loads when it is first asked for, as the delete buttons' does.

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { StateChip } from '@/components/state-chip.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import type { ClusterRow } from '../api/clusters.ts';
+import type { ClusterRow } from '../api/get-clusters.ts';
 import { ClusterPayButton } from './cluster-pay-button.tsx';
 import { ClusterPaymentChip } from './cluster-payment-chip.tsx';
 import { unpaidStatus } from './cluster-payment.ts';

@@ -5,12 +5,9 @@ import * as z from 'zod/mini';
 import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 import type { DatabaseUserPermissionInput } from '@/gql/graphql.ts';
-import {
-  useChangeClusterUserPermissions,
-  useCreateClusterUser,
-  type PermissionChoice,
-} from '../api/cluster-changes.ts';
-import type { ClusterAddress, ClusterDatabase, ClusterUser } from '../api/cluster-details.ts';
+import { useChangeClusterUserPermissions } from '../api/modify-cluster-user.ts';
+import { useCreateClusterUser, type PermissionChoice } from '../api/create-cluster-user.ts';
+import type { ClusterAddress, ClusterDatabase, ClusterUser } from '../api/get-cluster.ts';
 import { accessLabels, type Access } from './cluster-access.ts';
 import { ClusterFormDialog } from './cluster-form-dialog.tsx';
 import { clusterUserNameSchema, identifierRules } from './cluster-names.ts';

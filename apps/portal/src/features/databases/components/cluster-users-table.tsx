@@ -11,8 +11,8 @@ import { ResourceTable, type ResourceColumn } from '@/components/resource-table.
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { StateChip } from '@/components/state-chip.tsx';
 import { Tooltip } from '@/components/tooltip.tsx';
-import { useDeleteClusterUser } from '../api/cluster-changes.ts';
-import type { ClusterAddress, ClusterDetails, ClusterUser } from '../api/cluster-details.ts';
+import { useDeleteClusterUser } from '../api/delete-cluster-user.ts';
+import type { ClusterAddress, ClusterDetails, ClusterUser } from '../api/get-cluster.ts';
 import { ClusterResetPassword } from './cluster-reset-password.tsx';
 import { accessLabels } from './cluster-access.ts';
 

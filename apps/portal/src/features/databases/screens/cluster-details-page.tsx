@@ -6,7 +6,7 @@ import { ResourceLayout } from '@/components/resource-layout.tsx';
 import { Section } from '@/components/section.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
 import { formatMonthlyPrice } from '@/lib/money.ts';
-import { useClusterDetails, type ClusterDetails } from '../api/cluster-details.ts';
+import { useClusterDetails, type ClusterDetails } from '../api/get-cluster.ts';
 import { ClusterConnection } from '../components/cluster-connection.tsx';
 import { CopyableText } from '../components/cluster-copyable-text.tsx';
 import { ClusterDatabasesTable } from '../components/cluster-databases-table.tsx';

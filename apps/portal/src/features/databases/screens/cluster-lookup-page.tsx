@@ -3,7 +3,7 @@ import { Navigate } from '@tanstack/react-router';
 import { LoadError } from '@/components/load-error.tsx';
 import { MessagePage } from '@/components/message-page.tsx';
 import { ButtonLink, TextLink } from '@/components/router-links.tsx';
-import { useClustersNamed } from '../api/cluster-details.ts';
+import { useClustersNamed } from '../api/get-cluster-addresses.ts';
 import { ResourcePageLoading } from '@/components/resource-page-parts.tsx';
 
 const backToList = (

@@ -21,7 +21,8 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { ButtonLink } from '@/components/router-links.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
-import { clusterOfferQueryOptions, useCreateCluster, type ClusterOffer } from '../api/clusters.ts';
+import { clusterOfferQueryOptions, type ClusterOffer } from '../api/get-cluster-offer.ts';
+import { useCreateCluster } from '../api/create-cluster.ts';
 import { useClusterCheckout } from '../components/cluster-checkout.ts';
 import { clusterLink } from '../components/cluster-columns.tsx';
 import {

@@ -1,7 +1,7 @@
 import { mdiDatabaseOutline } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
 import { ResourceListView } from '@/components/resource-list-view.tsx';
-import { namespaceClustersQueryOptions } from '../api/clusters.ts';
+import { namespaceClustersQueryOptions } from '../api/get-namespace-clusters.ts';
 import { clusterColumns, clusterLink } from '../components/cluster-columns.tsx';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/_tabs/databases');

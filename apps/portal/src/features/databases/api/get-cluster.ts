@@ -1,12 +1,12 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CloudDatabaseClusterDetailsQuery } from '@/gql/graphql.ts';
 import { graphql } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { databaseClustersKey } from '@/lib/query-keys.ts';
 import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
 
-// What the details page of one database cluster reads: the cluster, the clusters a name alone may stand for,
-// and a user's credentials. Kept under the key the router clears when the customer leaves the namespace.
+// What the details page of one database cluster reads. Kept under the key the router clears when the customer
+// leaves the namespace.
 
 const clusterQuery = graphql(`
   query CloudDatabaseClusterDetails($namespace: String!, $name: String!) {
@@ -85,57 +85,4 @@ export const clusterDetailsQueryOptions = (cluster: ClusterAddress) =>
 
 export function useClusterDetails(cluster: ClusterAddress) {
   return useQuery(clusterDetailsQueryOptions(cluster));
-}
-
-const clusterAddressesQuery = graphql(`
-  query CloudDatabaseClusterAddresses {
-    cloudDatabaseClusters {
-      id
-      name
-      namespace {
-        id
-        name
-      }
-    }
-  }
-`);
-
-/** The customer's clusters called `name`, in whichever namespaces: an address without a namespace means one of them. */
-export function useClustersNamed(name: string) {
-  return useQuery({
-    queryKey: [...databaseClustersKey, 'addresses'],
-    queryFn: ({ signal }) =>
-      platformRequest(clusterAddressesQuery, {}, signal).then((data) => data.cloudDatabaseClusters),
-    select: (clusters) =>
-      clusters
-        .filter((cluster) => cluster.name === name)
-        .map((cluster) => ({ namespace: cluster.namespace.name, name: cluster.name })),
-  });
-}
-
-const credentialsQuery = graphql(`
-  query CloudDatabaseClusterUserCredentials($namespace: String!, $name: String!, $username: String!) {
-    cloudDatabaseClusterUserCredentials(
-      cloudDatabase: { namespace: $namespace, name: $name }
-      username: $username
-    ) {
-      name
-      dsn
-    }
-  }
-`);
-
-/**
- * A user's connection string with its password, asked for when the customer reveals it (the platform records
- * each request). Run as a mutation, not a query: nothing is cached under a key, and the result is forgotten as
- * soon as the screen showing it lets go of it (gcTime 0).
- */
-export function useRevealCredentials() {
-  return useMutation({
-    mutationFn: ({ cluster, username }: { cluster: ClusterAddress; username: string }) =>
-      platformRequest(credentialsQuery, { ...cluster, username }).then(
-        (data) => data.cloudDatabaseClusterUserCredentials.dsn,
-      ),
-    gcTime: 0,
-  });
 }

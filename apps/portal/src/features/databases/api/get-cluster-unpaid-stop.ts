@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
-import { clusterDetailsKey, type ClusterAddress } from './cluster-details.ts';
+import { clusterDetailsKey, type ClusterAddress } from './get-cluster.ts';
 
 // When a cluster was stopped because its plan is not paid: the API says only that it is (unpaidSince without
 // unpaidStopAt), its events say when.

@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import { graphql } from '@/lib/graphql/document.ts';
+import { platformRequest } from '@/lib/graphql/platform.ts';
+import { databaseClustersKey, namespaceScopeKey } from '@/lib/query-keys.ts';
+import type { ClusterRow } from './get-clusters.ts';
+
+const namespaceClustersQuery = graphql(`
+  query NamespaceDatabaseClusters($namespace: String!) {
+    namespace(name: $namespace) {
+      id
+      cloudDatabaseClusters {
+        id
+        name
+        state
+        locked
+        unpaidSince
+        unpaidStopAt
+        namespace {
+          id
+          name
+        }
+        spec {
+          type
+          version
+        }
+        plan {
+          id
+          name
+          price {
+            amount
+            currency
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** The clusters of one namespace (its Databases tab). */
+export const namespaceClustersQueryOptions = (namespace: string) =>
+  queryOptions({
+    queryKey: [...namespaceScopeKey(namespace), ...databaseClustersKey],
+    queryFn: ({ signal }): Promise<ClusterRow[]> =>
+      platformRequest(namespaceClustersQuery, { namespace }, signal).then(
+        (data) => data.namespace.cloudDatabaseClusters,
+      ),
+  });
