@@ -64,16 +64,14 @@ export function createServices(deps: {
     secondFactorEnabled: (accountId) => twoFactor.isEnabled(accountId),
     externalIssuer: env.EXTERNAL_ISSUER !== undefined,
   });
-  // A namespace deleted with its contents: each module deletes its own (called once all services exist).
-  const contents: NamespaceContents = {
-    async deleteAll(tx, account, namespace) {
-      await services.containers.deleteAllIn(tx, account, namespace);
-      await services.containerJobs.deleteAllIn(tx, account, namespace);
-      await volumes.deleteAllIn(tx, account, namespace);
-      await databaseClusters.deleteAllIn(tx, account, namespace);
-      await registries.deleteAllIn(tx, account, namespace);
-    },
-  };
+  // A namespace deleted with its contents: each module's kind of resource (read once all services exist).
+  const contents: NamespaceContents = () => [
+    services.containers.contained,
+    services.containerJobs.contained,
+    volumes.contained,
+    databaseClusters.contained,
+    registries.contained,
+  ];
   const namespaces = createNamespaceService({ database, provisioner, contents });
   const registries = createRegistryService({
     database,

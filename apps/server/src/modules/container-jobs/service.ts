@@ -1,4 +1,5 @@
 import type { Database, Db } from '../../db/client.ts';
+import { containedKind } from '../namespaces/contained.ts';
 import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
 import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
@@ -225,13 +226,12 @@ export function createContainerJobService(deps: {
     },
 
     /** Starts deleting every job of a namespace being emptied (CONFLICT while one is changing). */
-    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number; name: string }) {
-      const jobs = await createContainerJobStore(tx).listByNamespaces([namespace.id]);
-      for (const row of jobs.get(namespace.id) ?? []) {
-        if (row.state !== 'deleting')
-          await startDelete(tx, account, { namespace: namespace.name, name: row.name });
-      }
-    },
+    contained: containedKind({
+      kind: 'Container job',
+      rowsIn: async (tx, id) => (await createContainerJobStore(tx).listByNamespaces([id])).get(id) ?? [],
+      startDelete: (tx, account, row, namespace) =>
+        startDelete(tx, account, { namespace: namespace.name, name: row.name }),
+    }),
 
     /** Starts a run now, enabled or not (the schedule is untouched). */
     async run(account: AccountWithCustomer, input: JobName) {

@@ -1,4 +1,5 @@
 import type { Database, Db } from '../../db/client.ts';
+import { containedKind } from '../namespaces/contained.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { ContainerCreateInput, ContainerModifyInput } from '../../generated/resolvers-types.ts';
@@ -274,13 +275,12 @@ export function createContainerService(deps: {
     },
 
     /** Starts deleting every container of a namespace being emptied (CONFLICT while one is changing). */
-    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number; name: string }) {
-      const containers = await createContainerStore(tx).listByNamespaces([namespace.id]);
-      for (const row of containers.get(namespace.id) ?? []) {
-        if (row.state !== 'deleting')
-          await startDelete(tx, account, { namespace: namespace.name, name: row.name });
-      }
-    },
+    contained: containedKind({
+      kind: 'Container',
+      rowsIn: async (tx, id) => (await createContainerStore(tx).listByNamespaces([id])).get(id) ?? [],
+      startDelete: (tx, account, row, namespace) =>
+        startDelete(tx, account, { namespace: namespace.name, name: row.name }),
+    }),
   };
 }
 

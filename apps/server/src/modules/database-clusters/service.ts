@@ -1,4 +1,5 @@
 import { batchLoader, groupBy } from '../../batching.ts';
+import { containedKind } from '../namespaces/contained.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, busy, notFound } from '../../errors.ts';
@@ -181,14 +182,11 @@ export function createDatabaseClusterService(deps: {
       });
     },
 
-    /** Starts deleting the clusters of a namespace being emptied. */
-    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number }) {
-      for (const row of await createClusterStore(tx).listByNamespaces([namespace.id])) {
-        if (row.state === 'deleting') continue;
-        if (row.locked) throw busy('Database cluster', row);
-        await startDelete(tx, account, row);
-      }
-    },
+    contained: containedKind({
+      kind: 'Database cluster',
+      rowsIn: (tx, id) => createClusterStore(tx).listByNamespaces([id]),
+      startDelete: (tx, account, row) => startDelete(tx, account, row),
+    }),
 
     ...members,
   };

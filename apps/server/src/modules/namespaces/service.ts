@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ContainedKind } from './contained.ts';
 import { batchLoader } from '../../batching.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { rowId } from '../../db/ids.ts';
@@ -43,15 +44,11 @@ export async function namespaceForChange(tx: Db, customerId: number, name: strin
   return row;
 }
 
-/** What a namespace holds, as the modules of its resources delete it. */
-export interface NamespaceContents {
-  /**
-   * Starts deleting everything in the namespace, in the caller's transaction, each resource on its own
-   * asynchronous path (their provisioning waits for what uses them: workloads, then volumes and
-   * registries). CONFLICT while one of them is being changed.
-   */
-  deleteAll(tx: Db, account: AccountWithCustomer, namespace: NamespaceRow): Promise<void>;
-}
+/**
+ * What a namespace holds, as the modules of its resources delete it: each kind on its own asynchronous
+ * path (their provisioning waits for what uses them: workloads, then volumes and registries).
+ */
+export type NamespaceContents = () => readonly ContainedKind[];
 
 export function createNamespaceService(deps: {
   database: Database;
@@ -133,7 +130,7 @@ export function createNamespaceService(deps: {
         if (held && !input.deleteResources) {
           throw badInput('name', `Namespace ${row.name} still holds ${held}; delete them first`);
         }
-        if (held) await contents.deleteAll(tx, account, row);
+        if (held) for (const kind of contents()) await kind.deleteAllIn(tx, account, row);
         const updated = await txStore.update(row.id, { state: 'deleting', locked: true });
         await recordChange(tx, account, {
           eventType: 'delete',

@@ -4,6 +4,7 @@ import {
   registryPasswordProblem,
   registryUsernameProblem,
 } from '@berth/rules';
+import { containedKind } from '../namespaces/contained.ts';
 import { batchLoader, groupBy } from '../../batching.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { badInput, busy, notFound } from '../../errors.ts';
@@ -162,13 +163,11 @@ export function createRegistryService(deps: {
     },
 
     /** Starts deleting the registries of a namespace being emptied; each waits for the workloads using it. */
-    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number }) {
-      for (const row of await createRegistryStore(tx).listByNamespaces([namespace.id])) {
-        if (row.state === 'deleting') continue;
-        if (row.locked) throw busy('Registry', row);
-        await startDelete(tx, account, row);
-      }
-    },
+    contained: containedKind({
+      kind: 'Registry',
+      rowsIn: (tx, id) => createRegistryStore(tx).listByNamespaces([id]),
+      startDelete: (tx, account, row) => startDelete(tx, account, row),
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Database, Db } from '../../db/client.ts';
+import { containedKind } from '../namespaces/contained.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, busy, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
@@ -214,13 +215,11 @@ export function createVolumeService(deps: {
     },
 
     /** Starts deleting the volumes of a namespace being emptied; each waits for the workloads mounting it. */
-    async deleteAllIn(tx: Db, account: AccountWithCustomer, namespace: { id: number }) {
-      for (const row of await createVolumeStore(tx).listByNamespaces([namespace.id])) {
-        if (row.state === 'deleting') continue;
-        if (row.locked) throw busy('Volume', row);
-        await startDelete(tx, account, row);
-      }
-    },
+    contained: containedKind({
+      kind: 'Volume',
+      rowsIn: (tx, id) => createVolumeStore(tx).listByNamespaces([id]),
+      startDelete: (tx, account, row) => startDelete(tx, account, row),
+    }),
 
     /** Containers mounting a volume, batched: one statement for all volumes asked for together. */
     containersLoader: () => batchLoader((ids: number[]) => store.containersOf(ids), []),
