@@ -7,6 +7,7 @@ import { createLocalRenewals } from './local/renewals.ts';
 import type { BillingProvider } from './provider.ts';
 import type { ClusterLookup } from './plan-change.ts';
 import { createBillingService } from './service.ts';
+import { createSessionStore } from './sessions/store.ts';
 import { createBillingStore } from './store.ts';
 import { createStripeProvider, type StripeSettings } from './stripe/provider.ts';
 
@@ -43,7 +44,12 @@ export function createBilling(deps: {
           fulfilment,
           afterEvent: () => service.tellProviderPending(),
         })
-      : createLocalProvider({ publicUrl: deps.env.PUBLIC_URL, store, fulfilment });
+      : createLocalProvider({
+          publicUrl: deps.env.PUBLIC_URL,
+          store,
+          sessions: createSessionStore(deps.db),
+          fulfilment,
+        });
   const renewals = createLocalRenewals({ store, fulfilment, metering: deps.metering });
   const service = createBillingService({
     db: deps.db,

@@ -6,6 +6,7 @@ import type { Fulfilment } from './fulfilment/fulfilment.ts';
 import { createPlanChanges, type ClusterLookup } from './plan-change.ts';
 import { BILLABLE_PLANS, CLUSTER_PLANS, DEFAULT_PLAN_ID, PRODUCT_PLANS } from './plans.ts';
 import type { BillingCustomer, BillingProvider } from './provider.ts';
+import { createSessionStore } from './sessions/store.ts';
 import { createBillingStore, type BillingStore, type SubscriptionRow } from './store.ts';
 
 /**
@@ -154,7 +155,8 @@ export function createBillingService(deps: {
         }
         // A page that stays open for at least a few minutes more: the customer still has to fill it in.
         const openUntil = new Date(Date.now() + 5 * 60_000);
-        const open = await txStore.openCheckoutUrl(account.customerId, plan.id, resourceId, openUntil);
+        const sessions = createSessionStore(tx);
+        const open = await sessions.openCheckoutUrl(account.customerId, plan.id, resourceId, openUntil);
         if (open) return { url: open };
         const request = {
           customer: billingCustomer(account),
@@ -163,7 +165,7 @@ export function createBillingService(deps: {
           ...returnUrls.checkout(plan.product ?? 'cloud-database'),
         };
         const page = await provider.createCheckout(request, tx);
-        await txStore.insertSession({
+        await sessions.insertSession({
           id: page.id,
           kind: 'checkout',
           customerId: account.customerId,
@@ -215,7 +217,8 @@ export function createBillingService(deps: {
     },
 
     /** Hosted-page sessions expired for a day are deleted (the server's hourly clean-up). */
-    purgeExpiredSessions: () => store.deleteSessionsExpiredBefore(new Date(Date.now() - 24 * 3600_000)),
+    purgeExpiredSessions: () =>
+      createSessionStore(deps.db).deleteSessionsExpiredBefore(new Date(Date.now() - 24 * 3600_000)),
 
     subscriptionsOf: store.subscriptionsOf,
     invoicesOf: store.invoicesOf,

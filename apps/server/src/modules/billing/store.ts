@@ -1,15 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  billingCustomers,
-  billingInvoices,
-  billingSessions,
-  billingSubscriptions,
-  customers,
-} from '../../db/schema.ts';
+import { billingCustomers, billingInvoices, billingSubscriptions, customers } from '../../db/schema.ts';
 
-export type BillingSession = typeof billingSessions.$inferSelect;
-export type NewBillingSession = typeof billingSessions.$inferInsert;
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 export type InvoiceRow = typeof billingInvoices.$inferSelect;
 
@@ -247,60 +239,6 @@ export function createBillingStore(db: Db) {
     /** Locks the customer's row until the transaction ends: their checkouts are decided one at a time. */
     async lockCustomer(customerId: number) {
       await db.execute(sql`SELECT id FROM ${customers} WHERE id = ${customerId} FOR UPDATE`);
-    },
-
-    /** The address of the customer's open checkout (not used, not expired by `at`) of this plan and resource. */
-    async openCheckoutUrl(
-      customerId: number,
-      planId: string,
-      resourceId: string,
-      at: Date,
-    ): Promise<string | undefined> {
-      const [row] = await db
-        .select({ url: billingSessions.url })
-        .from(billingSessions)
-        .where(
-          and(
-            eq(billingSessions.kind, 'checkout'),
-            eq(billingSessions.customerId, customerId),
-            eq(billingSessions.planId, planId),
-            eq(billingSessions.resourceId, resourceId),
-            isNull(billingSessions.usedAt),
-            gt(billingSessions.expiresAt, at),
-          ),
-        )
-        .orderBy(desc(billingSessions.expiresAt))
-        .limit(1);
-      return row?.url ?? undefined;
-    },
-
-    async insertSession(session: NewBillingSession) {
-      await db.insert(billingSessions).values(session);
-    },
-
-    async findSession(id: string, kind: BillingSession['kind']): Promise<BillingSession | undefined> {
-      const [row] = await db
-        .select()
-        .from(billingSessions)
-        .where(and(eq(billingSessions.id, id), eq(billingSessions.kind, kind)));
-      return row;
-    },
-
-    /** Forgets sessions that expired before `before` (used or not: their pages are gone either way). */
-    async deleteSessionsExpiredBefore(before: Date) {
-      await db.delete(billingSessions).where(lt(billingSessions.expiresAt, before));
-    },
-
-    /** Marks the session used; false when it was used (or expired) meanwhile. */
-    async useSession(id: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(billingSessions)
-        .set({ usedAt: now })
-        .where(
-          and(eq(billingSessions.id, id), isNull(billingSessions.usedAt), gt(billingSessions.expiresAt, now)),
-        )
-        .returning({ id: billingSessions.id });
-      return rows.length > 0;
     },
   };
 }

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Fulfilment } from '../fulfilment/fulfilment.ts';
 import { BILLABLE_PLANS } from '../plans.ts';
 import type { BillingChange, BillingProvider, PlanChange } from '../provider.ts';
-import type { BillingSession, BillingStore } from '../store.ts';
+import type { BillingSession, SessionStore } from '../sessions/store.ts';
+import type { BillingStore } from '../store.ts';
 import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
 import { checkDetails, DETAILS_FIELDS } from './details-form.ts';
 import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
@@ -75,10 +76,11 @@ function prorationCharge(change: PlanChange): BillingChange {
 export function createLocalProvider(deps: {
   publicUrl: string;
   store: BillingStore;
+  sessions: SessionStore;
   fulfilment: Fulfilment;
   now?: () => Date;
 }): BillingProvider {
-  const { store, fulfilment, now = () => new Date() } = deps;
+  const { store, sessions, fulfilment, now = () => new Date() } = deps;
 
   /** A new hosted page: its random id (the capability), address and end. */
   function newPage(kind: BillingSession['kind']) {
@@ -92,7 +94,7 @@ export function createLocalProvider(deps: {
 
   /** The usable session of this address, or undefined once the page saying why there is none is sent. */
   async function usableSession(kind: BillingSession['kind'], id: string, reply: FastifyReply) {
-    const session = SESSION_ID.test(id) ? await store.findSession(id, kind) : undefined;
+    const session = SESSION_ID.test(id) ? await sessions.findSession(id, kind) : undefined;
     const gone = async (status: number, reason: keyof (typeof GONE_MESSAGES)['checkout']) => {
       await html(reply, status, sessionGonePage(GONE_MESSAGES[kind][reason], session?.cancelUrl));
       return undefined;
@@ -190,7 +192,7 @@ export function createLocalProvider(deps: {
               },
             ],
           });
-          await store.useSession(session.id, now());
+          await sessions.useSession(session.id, now());
           // Another checkout of the same plan and resource was paid first: this one was refused, uncharged.
           const subscription = await store.subscriptionByExternalId('local', `sub_local_${reference}`);
           if (subscription?.duplicateOf) {
@@ -236,7 +238,7 @@ export function createLocalProvider(deps: {
             return html(reply, 400, page);
           }
           // Used first: of two submissions at once, one saves and the other finds the link used.
-          if (!(await store.useSession(session.id, now()))) {
+          if (!(await sessions.useSession(session.id, now()))) {
             return html(reply, 410, sessionGonePage(GONE_MESSAGES.details.used, session.cancelUrl));
           }
           await store.saveDetails(session.customerId, check.details);
@@ -252,7 +254,7 @@ export function createLocalProvider(deps: {
     createCheckout: () => Promise.resolve(newPage('checkout')),
     async createDetailsPage({ customer, returnUrl }) {
       const { id, url, expiresAt } = newPage('details');
-      await store.insertSession({
+      await sessions.insertSession({
         id,
         kind: 'details',
         customerId: customer.id,

@@ -68,7 +68,12 @@ export function createLocalRenewals(deps: {
       id: `evt_local_renewal_${reference}`,
       changes: [
         ...(subscription.pendingPlanId ? [{ kind: 'plan-changed' as const, ...facts }] : []),
-        { kind: 'subscription-updated', status: 'active', ...facts, currentPeriodEnd: periodEnd.toISOString() },
+        {
+          kind: 'subscription-updated',
+          status: 'active',
+          ...facts,
+          currentPeriodEnd: periodEnd.toISOString(),
+        },
         {
           kind: 'payment-succeeded',
           customerId: subscription.customerId,

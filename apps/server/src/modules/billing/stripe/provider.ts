@@ -6,7 +6,7 @@ import { badInput, conflict } from '../../../errors.ts';
 import type { Fulfilment } from '../fulfilment/fulfilment.ts';
 import { PRODUCT_PLANS } from '../plans.ts';
 import type { BillingProvider, PlanChange } from '../provider.ts';
-import { createBillingStore } from '../store.ts';
+import { createSessionStore } from '../sessions/store.ts';
 import { createStripeCustomerStore } from './store.ts';
 import { meaningOf, readEvent } from './events.ts';
 
@@ -74,16 +74,18 @@ export function createStripeProvider(deps: {
   }
   const stripe = stripeClient(settings);
   const customers = createStripeCustomerStore(deps.db);
-  const sessions = createBillingStore(deps.db);
+  const sessions = createSessionStore(deps.db);
 
   /** The subscription's item whose price changes, the new plan's price, and the Stripe customer. */
   async function itemToChange(change: PlanChange) {
     const price = settings.prices[change.to.id];
-    if (!price) throw badInput('planId', `${change.to.name} cannot be bought here yet; contact customer support`);
+    if (!price)
+      throw badInput('planId', `${change.to.name} cannot be bought here yet; contact customer support`);
     const found = await callStripe('subscription', () => stripe.subscriptions.retrieve(change.subscription));
     const item = found.items.data[0]?.id;
     const customer = idOf(found.customer);
-    if (!item || !customer) throw new Error(`Stripe subscription ${change.subscription} has no item or customer`);
+    if (!item || !customer)
+      throw new Error(`Stripe subscription ${change.subscription} has no item or customer`);
     return { item, price, customer };
   }
 
@@ -221,7 +223,9 @@ export function createStripeProvider(deps: {
             proration_date: unixSeconds(change.prorationDate),
             payment_behavior: 'pending_if_incomplete',
           },
-          { idempotencyKey: `berth-plan-${change.subscription}-${change.to.id}-${unixSeconds(change.prorationDate)}` },
+          {
+            idempotencyKey: `berth-plan-${change.subscription}-${change.to.id}-${unixSeconds(change.prorationDate)}`,
+          },
         ),
       );
       if (updated.pending_update) {
