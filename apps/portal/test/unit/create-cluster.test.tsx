@@ -83,8 +83,11 @@ function createdFrom({ input }: CloudDatabaseClusterCreateMutationVariables): Cr
     name: input.name,
     state: 'creating',
     locked: true,
+    unpaidSince: null,
+    unpaidStopAt: null,
     namespace: { id: '2', name: input.namespace },
-    plan: { id: input.plan, name: 'Medium, high availability' },
+    spec: { type: input.spec.type, version: input.spec.version },
+    plan: { id: input.plan, name: 'Medium, high availability', price: { amount: 18000, currency: 'EUR' } },
   };
 }
 

@@ -1,16 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { ContainerJobCreateInput } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { containerJobRowFragment } from './container-job-fragments.ts';
 
-const createContainerJobMutation = graphql(`
-  mutation ContainerJobCreate($input: ContainerJobCreateInput!) {
-    containerJobCreate(scheduledJob: $input) {
-      name
+const createContainerJobMutation = withFragments(
+  graphql(`
+    mutation ContainerJobCreate($input: ContainerJobCreateInput!) {
+      containerJobCreate(scheduledJob: $input) {
+        ...ContainerJobRow
+      }
     }
-  }
-`);
+  `),
+  containerJobRowFragment,
+);
 
 export function useCreateContainerJob() {
   const queryClient = useQueryClient();

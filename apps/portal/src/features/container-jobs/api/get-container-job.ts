@@ -1,55 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
-import type { ContainerJobQuery } from '@/gql/graphql.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
+import type { ContainerJobDetailsFragment } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
 import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
+import { containerJobDetailsFragment } from './container-job-fragments.ts';
 
-const containerJobQuery = graphql(`
-  query ContainerJob($namespace: String!, $name: String!) {
-    containerJob(namespace: $namespace, name: $name) {
-      name
-      image
-      privateRegistry {
-        id
-        name
-        source
+const containerJobQuery = withFragments(
+  graphql(`
+    query ContainerJob($namespace: String!, $name: String!) {
+      containerJob(namespace: $namespace, name: $name) {
+        ...ContainerJobDetails
       }
-      resources
-      entrypoint
-      command
-      schedule
-      enabled
-      environmentVariables {
-        id
-        name
-        value
-        secret
-      }
-      mounts {
-        path
-        volume {
-          id
-          name
-          size
-        }
-      }
-      runs {
-        name
-        trigger
-        status
-        startTime
-        endTime
-        duration
-        message
-      }
-      state
-      locked
     }
-  }
-`);
+  `),
+  containerJobDetailsFragment,
+);
 
-export type ContainerJobDetails = ContainerJobQuery['containerJob'];
+export type ContainerJobDetails = ContainerJobDetailsFragment;
 
 /**
  * Every job of a namespace, the list's key (get-container-jobs.ts). Kept here beside the job's own key: the

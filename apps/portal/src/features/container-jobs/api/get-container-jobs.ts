@@ -1,29 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { containerJobsQueryKey } from './get-container-job.ts';
+import { containerJobRowFragment } from './container-job-fragments.ts';
 
-const namespaceContainerJobsQuery = graphql(`
-  query NamespaceContainerJobs($namespace: String!) {
-    namespace(name: $namespace) {
-      id
-      containerJobs {
-        name
-        image
-        schedule
-        resources
-        enabled
-        state
-        locked
-        runs {
-          name
-          status
-          startTime
+const namespaceContainerJobsQuery = withFragments(
+  graphql(`
+    query NamespaceContainerJobs($namespace: String!) {
+      namespace(name: $namespace) {
+        id
+        containerJobs {
+          ...ContainerJobRow
         }
       }
     }
-  }
-`);
+  `),
+  containerJobRowFragment,
+);
 
 export const containerJobsQueryOptions = (namespace: string) =>
   queryOptions({

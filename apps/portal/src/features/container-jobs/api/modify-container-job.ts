@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { ContainerJobModifyInput } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { containerJobRowFragment } from './container-job-fragments.ts';
 
-const modifyContainerJobMutation = graphql(`
-  mutation ContainerJobModify($input: ContainerJobModifyInput!) {
-    containerJobModify(scheduledJob: $input) {
-      name
-      enabled
-      state
-      locked
+const modifyContainerJobMutation = withFragments(
+  graphql(`
+    mutation ContainerJobModify($input: ContainerJobModifyInput!) {
+      containerJobModify(scheduledJob: $input) {
+        ...ContainerJobRow
+      }
     }
-  }
-`);
+  `),
+  containerJobRowFragment,
+);
 
 /** Sends a patch (API.md): only the fields and list items in `input` change. */
 export function useModifyContainerJob() {

@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { ContainerCreateInput } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { containerRowFragment } from './container-fragments.ts';
 
-const createContainerMutation = graphql(`
-  mutation ContainerCreate($input: ContainerCreateInput!) {
-    containerCreate(containerInput: $input) {
-      id
-      name
+const createContainerMutation = withFragments(
+  graphql(`
+    mutation ContainerCreate($input: ContainerCreateInput!) {
+      containerCreate(containerInput: $input) {
+        ...ContainerRow
+      }
     }
-  }
-`);
+  `),
+  containerRowFragment,
+);
 
 export function useCreateContainer() {
   const queryClient = useQueryClient();

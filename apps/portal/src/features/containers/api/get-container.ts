@@ -1,78 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
-import type { ContainerQuery } from '@/gql/graphql.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
+import type { ContainerDetailsFragment } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
 import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
+import { containerDetailsFragment } from './container-fragments.ts';
 
-const containerQuery = graphql(`
-  query Container($namespace: String!, $name: String!) {
-    container(containerResourceInput: { namespace: $namespace, name: $name }) {
-      id
-      name
-      image
-      privateRegistry {
-        id
-        name
-        source
+const containerQuery = withFragments(
+  graphql(`
+    query Container($namespace: String!, $name: String!) {
+      container(containerResourceInput: { namespace: $namespace, name: $name }) {
+        ...ContainerDetails
       }
-      entrypoint
-      command
-      resources
-      ports
-      environmentVariables {
-        id
-        name
-        value
-        secret
-      }
-      ingresses {
-        id
-        domainName
-        url
-        port
-        enableTLS
-        allowlist
-      }
-      mounts {
-        path
-        volume {
-          id
-          name
-          size
-        }
-      }
-      healthCheck {
-        port
-        path
-      }
-      autoScaling {
-        replicas {
-          minimum
-          maximum
-        }
-        triggers {
-          type
-          threshold
-        }
-      }
-      numberOfReplicas
-      availableReplicas
-      replicas {
-        name
-        status
-        statusMessage
-        image
-      }
-      state
-      locked
-      createdAt
-      modifiedAt
     }
-  }
-`);
+  `),
+  containerDetailsFragment,
+);
 
-export type ContainerDetails = ContainerQuery['container'];
+export type ContainerDetails = ContainerDetailsFragment;
 
 export const containerQueryKey = (namespace: string, name: string) =>
   [...namespaceScopeKey(namespace), 'container', name] as const;

@@ -1,35 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { containerRowFragment } from './container-fragments.ts';
 
-const namespaceContainersQuery = graphql(`
-  query NamespaceContainers($namespace: String!) {
-    namespace(name: $namespace) {
-      id
-      containers {
+const namespaceContainersQuery = withFragments(
+  graphql(`
+    query NamespaceContainers($namespace: String!) {
+      namespace(name: $namespace) {
         id
-        name
-        image
-        state
-        locked
-        resources
-        numberOfReplicas
-        availableReplicas
-        autoScaling {
-          replicas {
-            minimum
-            maximum
-          }
-        }
-        ingresses {
-          id
-          url
+        containers {
+          ...ContainerRow
         }
       }
     }
-  }
-`);
+  `),
+  containerRowFragment,
+);
 
 export const containersQueryOptions = (namespace: string) =>
   queryOptions({

@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { ContainerModifyInput } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { containerRowFragment } from './container-fragments.ts';
 
-const modifyContainerMutation = graphql(`
-  mutation ContainerModify($input: ContainerModifyInput!) {
-    containerModify(containerInput: $input) {
-      id
-      name
-      state
-      locked
+const modifyContainerMutation = withFragments(
+  graphql(`
+    mutation ContainerModify($input: ContainerModifyInput!) {
+      containerModify(containerInput: $input) {
+        ...ContainerRow
+      }
     }
-  }
-`);
+  `),
+  containerRowFragment,
+);
 
 /** Sends a patch (API.md): only the fields and list items in `input` change. */
 export function useModifyContainer() {

@@ -1,27 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloudDatabaseClusterCreateInput } from '@/gql/graphql.ts';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { databaseClustersKey, namespaceScopeKey } from '@/lib/query-keys.ts';
+import { clusterRowFragment } from './cluster-fragments.ts';
 
-const createClusterMutation = graphql(`
-  mutation CloudDatabaseClusterCreate($input: CloudDatabaseClusterCreateInput!) {
-    cloudDatabaseClusterCreate(cloudDatabaseClusterInput: $input) {
-      id
-      name
-      state
-      locked
-      namespace {
-        id
-        name
-      }
-      plan {
-        id
-        name
+const createClusterMutation = withFragments(
+  graphql(`
+    mutation CloudDatabaseClusterCreate($input: CloudDatabaseClusterCreateInput!) {
+      cloudDatabaseClusterCreate(cloudDatabaseClusterInput: $input) {
+        ...ClusterRow
       }
     }
-  }
-`);
+  `),
+  clusterRowFragment,
+);
 
 export function useCreateCluster() {
   const queryClient = useQueryClient();

@@ -1,65 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CloudDatabaseClusterDetailsQuery } from '@/gql/graphql.ts';
-import { graphql } from '@/lib/graphql/document.ts';
+import type { ClusterDetailsFragment } from '@/gql/graphql.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { databaseClustersKey } from '@/lib/query-keys.ts';
 import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
+import { clusterDetailsFragment } from './cluster-fragments.ts';
 
 // What the details page of one database cluster reads. Kept under the key the router clears when the customer
 // leaves the namespace.
 
-const clusterQuery = graphql(`
-  query CloudDatabaseClusterDetails($namespace: String!, $name: String!) {
-    cloudDatabaseCluster(cloudDatabase: { namespace: $namespace, name: $name }) {
-      id
-      name
-      namespace {
-        id
-        name
-      }
-      state
-      locked
-      unpaidSince
-      unpaidStopAt
-      hostname
-      port
-      plan {
-        id
-        name
-        group
-        cpu
-        memory
-        storage
-        replicas
-        price {
-          amount
-          currency
-        }
-      }
-      spec {
-        type
-        version
-        patchLevelVersion
-      }
-      users {
-        name
-        role
-        status
-        permissions {
-          databaseName
-          permission
-        }
-      }
-      databases {
-        name
-        description
-        status
+const clusterQuery = withFragments(
+  graphql(`
+    query CloudDatabaseClusterDetails($namespace: String!, $name: String!) {
+      cloudDatabaseCluster(cloudDatabase: { namespace: $namespace, name: $name }) {
+        ...ClusterDetails
       }
     }
-  }
-`);
+  `),
+  clusterDetailsFragment,
+);
 
-export type ClusterDetails = CloudDatabaseClusterDetailsQuery['cloudDatabaseCluster'];
+export type ClusterDetails = ClusterDetailsFragment;
 export type ClusterUser = ClusterDetails['users'][number];
 export type ClusterDatabase = ClusterDetails['databases'][number];
 

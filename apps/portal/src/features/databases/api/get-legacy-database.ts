@@ -1,55 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CloudDatabaseDetailsQuery } from '@/gql/graphql.ts';
-import { graphql } from '@/lib/graphql/document.ts';
+import type { LegacyDatabaseDetailsFragment } from '@/gql/graphql.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { isTransitional, pollWhile } from '@/lib/resource-activity.ts';
+import { legacyDatabaseDetailsFragment } from './cluster-fragments.ts';
 
 // A legacy (single-node) cloud database, addressed by its numeric id. The API answers null for one that
 // does not exist or is not the customer's.
 
-const legacyDatabaseQuery = graphql(`
-  query CloudDatabaseDetails($id: ID!) {
-    cloudDatabase(id: $id) {
-      id
-      name
-      hostname
-      username
-      connectionString
-      whitelist
-      version {
-        id
-        type
-        key
-        name
+const legacyDatabaseQuery = withFragments(
+  graphql(`
+    query CloudDatabaseDetails($id: ID!) {
+      cloudDatabase(id: $id) {
+        ...LegacyDatabaseDetails
       }
-      nodeType {
-        id
-        key
-        name
-        numberOfNodes
-        description
-        price {
-          amount
-          currency
-        }
-        specifications {
-          cpu
-          ram
-          storage
-        }
-      }
-      location {
-        id
-        name
-      }
-      state
-      createdAt
-      deletedAt
     }
-  }
-`);
+  `),
+  legacyDatabaseDetailsFragment,
+);
 
-export type LegacyDatabase = NonNullable<CloudDatabaseDetailsQuery['cloudDatabase']>;
+export type LegacyDatabase = LegacyDatabaseDetailsFragment;
 
 export function useLegacyDatabase(id: string) {
   return useQuery({

@@ -1,30 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CloudDatabasesQuery } from '@/gql/graphql.ts';
-import { graphql } from '@/lib/graphql/document.ts';
+import type { LegacyDatabaseRowFragment } from '@/gql/graphql.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
+import { legacyDatabaseRowFragment } from './cluster-fragments.ts';
 
 // Legacy (single-node) databases, listed below the clusters; their pages are addressed by numeric id.
-const legacyDatabasesQuery = graphql(`
-  query CloudDatabases {
-    cloudDatabases {
-      id
-      name
-      state
-      version {
-        id
-        name
-      }
-      nodeType {
-        key
-        name
-      }
-      location {
-        id
-        name
+const legacyDatabasesQuery = withFragments(
+  graphql(`
+    query CloudDatabases {
+      cloudDatabases {
+        ...LegacyDatabaseRow
       }
     }
-  }
-`);
+  `),
+  legacyDatabaseRowFragment,
+);
 
 /** Legacy databases have no lock: their state alone tells that a change is under way. */
 export const legacyDatabasesQueryOptions = () =>
@@ -36,4 +26,4 @@ export const legacyDatabasesQueryOptions = () =>
       ),
   });
 
-export type LegacyDatabaseRow = CloudDatabasesQuery['cloudDatabases'][number];
+export type LegacyDatabaseRow = LegacyDatabaseRowFragment;

@@ -1,40 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { databaseClustersKey, namespaceScopeKey } from '@/lib/query-keys.ts';
 import type { ClusterRow } from './get-clusters.ts';
+import { clusterRowFragment } from './cluster-fragments.ts';
 
-const namespaceClustersQuery = graphql(`
-  query NamespaceDatabaseClusters($namespace: String!) {
-    namespace(name: $namespace) {
-      id
-      cloudDatabaseClusters {
+const namespaceClustersQuery = withFragments(
+  graphql(`
+    query NamespaceDatabaseClusters($namespace: String!) {
+      namespace(name: $namespace) {
         id
-        name
-        state
-        locked
-        unpaidSince
-        unpaidStopAt
-        namespace {
-          id
-          name
-        }
-        spec {
-          type
-          version
-        }
-        plan {
-          id
-          name
-          price {
-            amount
-            currency
-          }
+        cloudDatabaseClusters {
+          ...ClusterRow
         }
       }
     }
-  }
-`);
+  `),
+  clusterRowFragment,
+);
 
 /** The clusters of one namespace (its Databases tab). */
 export const namespaceClustersQueryOptions = (namespace: string) =>

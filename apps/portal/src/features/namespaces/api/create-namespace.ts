@@ -1,15 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { NamespaceCreateInput } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceRowFragment } from './namespace-fragments.ts';
 
-const createNamespaceMutation = graphql(`
-  mutation NamespaceCreate($input: NamespaceCreateInput!) {
-    namespaceCreate(namespaceInput: $input) {
-      name
+const createNamespaceMutation = withFragments(
+  graphql(`
+    mutation NamespaceCreate($input: NamespaceCreateInput!) {
+      namespaceCreate(namespaceInput: $input) {
+        ...NamespaceRow
+      }
     }
-  }
-`);
+  `),
+  namespaceRowFragment,
+);
 
 export function useCreateNamespace() {
   const queryClient = useQueryClient();

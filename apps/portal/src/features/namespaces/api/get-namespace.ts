@@ -1,23 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
 import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
+import { namespaceDetailsFragment } from './namespace-fragments.ts';
 
-const namespaceQuery = graphql(`
-  query Namespace($name: String!) {
-    namespace(name: $name) {
-      id
-      name
-      description
-      state
-      locked
-      internalName
-      createdAt
-      modifiedAt
+const namespaceQuery = withFragments(
+  graphql(`
+    query Namespace($name: String!) {
+      namespace(name: $name) {
+        ...NamespaceDetails
+      }
     }
-  }
-`);
+  `),
+  namespaceDetailsFragment,
+);
 
 export const namespaceQueryOptions = (name: string) =>
   queryOptions({

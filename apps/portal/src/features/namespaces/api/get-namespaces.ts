@@ -1,31 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
+import { namespaceRowFragment } from './namespace-fragments.ts';
 
-const namespacesQuery = graphql(`
-  query Namespaces {
-    namespaces {
-      id
-      name
-      description
-      state
-      locked
-      createdAt
-      containers {
-        id
-      }
-      containerJobs {
-        name
-      }
-      privateRegistries {
-        id
-      }
-      volumes {
-        id
+const namespacesQuery = withFragments(
+  graphql(`
+    query Namespaces {
+      namespaces {
+        ...NamespaceRow
       }
     }
-  }
-`);
+  `),
+  namespaceRowFragment,
+);
 
 export const namespacesQueryOptions = () =>
   queryOptions({

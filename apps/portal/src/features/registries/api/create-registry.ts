@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { RegistryCreateInput } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { registryRowFragment } from './registry-fragments.ts';
 
-const createRegistryMutation = graphql(`
-  mutation RegistryConnectionCreate($input: RegistryCreateInput!) {
-    registryConnectionCreate(registryInput: $input) {
-      id
-      name
+const createRegistryMutation = withFragments(
+  graphql(`
+    mutation RegistryConnectionCreate($input: RegistryCreateInput!) {
+      registryConnectionCreate(registryInput: $input) {
+        ...RegistryRow
+      }
     }
-  }
-`);
+  `),
+  registryRowFragment,
+);
 
 export function useCreateRegistry() {
   const queryClient = useQueryClient();

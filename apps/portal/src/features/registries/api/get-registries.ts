@@ -1,41 +1,39 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
 import type { NamespaceRegistriesQuery } from '@/gql/graphql.ts';
+import { registryRowFragment } from './registry-fragments.ts';
 
 // With the namespace's containers and jobs and the registry each pulls through: deleting a registry in use
 // is refused, so the list shows its users and its delete dialog names them.
-const namespaceRegistriesQuery = graphql(`
-  query NamespaceRegistries($namespace: String!) {
-    namespace(name: $namespace) {
-      id
-      privateRegistries {
+const namespaceRegistriesQuery = withFragments(
+  graphql(`
+    query NamespaceRegistries($namespace: String!) {
+      namespace(name: $namespace) {
         id
-        name
-        source
-        username
-        state
-        locked
-        createdAt
-      }
-      containers {
-        name
-        state
-        privateRegistry {
-          id
+        privateRegistries {
+          ...RegistryRow
         }
-      }
-      containerJobs {
-        name
-        state
-        privateRegistry {
-          id
+        containers {
+          name
+          state
+          privateRegistry {
+            id
+          }
+        }
+        containerJobs {
+          name
+          state
+          privateRegistry {
+            id
+          }
         }
       }
     }
-  }
-`);
+  `),
+  registryRowFragment,
+);
 
 type Namespace = NamespaceRegistriesQuery['namespace'];
 

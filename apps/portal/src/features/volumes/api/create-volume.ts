@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { VolumeCreateInput } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { volumeRowFragment } from './volume-fragments.ts';
 
-const createVolumeMutation = graphql(`
-  mutation VolumeCreate($input: VolumeCreateInput!) {
-    volumeCreate(volumeInput: $input) {
-      id
-      name
+const createVolumeMutation = withFragments(
+  graphql(`
+    mutation VolumeCreate($input: VolumeCreateInput!) {
+      volumeCreate(volumeInput: $input) {
+        ...VolumeRow
+      }
     }
-  }
-`);
+  `),
+  volumeRowFragment,
+);
 
 export function useCreateVolume() {
   const queryClient = useQueryClient();

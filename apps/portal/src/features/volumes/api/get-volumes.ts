@@ -1,33 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
 import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
+import { volumeRowFragment } from './volume-fragments.ts';
 
-const namespaceVolumesQuery = graphql(`
-  query NamespaceVolumes($namespace: String!) {
-    namespace(name: $namespace) {
-      id
-      volumes {
+const namespaceVolumesQuery = withFragments(
+  graphql(`
+    query NamespaceVolumes($namespace: String!) {
+      namespace(name: $namespace) {
         id
-        name
-        size
-        usage
-        state
-        locked
-        containers {
-          id
-          name
-          state
-        }
-        containerJobs {
-          name
-          state
+        volumes {
+          ...VolumeRow
         }
       }
     }
-  }
-`);
+  `),
+  volumeRowFragment,
+);
 
 export const volumesQueryOptions = (namespace: string) =>
   queryOptions({

@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { VolumeModifyInput } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { volumeRowFragment } from './volume-fragments.ts';
 
-const increaseVolumeMutation = graphql(`
-  mutation VolumeIncrease($input: VolumeModifyInput!) {
-    volumeIncrease(volumeInput: $input) {
-      id
-      name
-      size
+const increaseVolumeMutation = withFragments(
+  graphql(`
+    mutation VolumeIncrease($input: VolumeModifyInput!) {
+      volumeIncrease(volumeInput: $input) {
+        ...VolumeRow
+      }
     }
-  }
-`);
+  `),
+  volumeRowFragment,
+);
 
 /** Volumes only grow (API.md). */
 export function useIncreaseVolume() {

@@ -1,0 +1,92 @@
+import { graphql } from '@/lib/graphql/document.ts';
+
+// What the portal reads of a container, once per type it shows (ContainerRow, ContainerDetails). Every operation asking for one of them, queries
+// and the changes' answers alike, spreads its fragment and is sent with it (withFragments).
+
+export const containerRowFragment = graphql(`
+  fragment ContainerRow on Container {
+    id
+    name
+    image
+    state
+    locked
+    resources
+    numberOfReplicas
+    availableReplicas
+    autoScaling {
+      replicas {
+        minimum
+        maximum
+      }
+    }
+    ingresses {
+      id
+      url
+    }
+  }
+`);
+
+export const containerDetailsFragment = graphql(`
+  fragment ContainerDetails on Container {
+    id
+    name
+    image
+    privateRegistry {
+      id
+      name
+      source
+    }
+    entrypoint
+    command
+    resources
+    ports
+    environmentVariables {
+      id
+      name
+      value
+      secret
+    }
+    ingresses {
+      id
+      domainName
+      url
+      port
+      enableTLS
+      allowlist
+    }
+    mounts {
+      path
+      volume {
+        id
+        name
+        size
+      }
+    }
+    healthCheck {
+      port
+      path
+    }
+    autoScaling {
+      replicas {
+        minimum
+        maximum
+      }
+      triggers {
+        type
+        threshold
+      }
+    }
+    numberOfReplicas
+    availableReplicas
+    replicas {
+      name
+      status
+      statusMessage
+      image
+    }
+    state
+    locked
+    createdAt
+    modifiedAt
+  }
+`);
