@@ -1,5 +1,4 @@
 import type { Database, Db } from '../../db/client.ts';
-import { containedKind } from '../namespaces/contained.ts';
 import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
 import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
@@ -9,7 +8,7 @@ import type { AccountWithCustomer } from '../accounts/store.ts';
 import { recordChange } from '../audit/store.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 import { createNamespaceStore } from '../namespaces/store.ts';
-import { lockedForChange } from '../workloads/changes.ts';
+import { lockedForChange, workloadDeletion } from '../workloads/changes.ts';
 import {
   auditedVariables,
   registryIdFor,
@@ -218,19 +217,11 @@ export function createContainerJobService(deps: {
       });
     },
 
-    async delete(account: AccountWithCustomer, input: JobName) {
-      return database.db.transaction(async (tx) => {
-        await startDelete(tx, account, input);
-        return true;
-      });
-    },
-
-    /** Starts deleting every job of a namespace being emptied (CONFLICT while one is changing). */
-    contained: containedKind({
+    ...workloadDeletion({
+      database,
       kind: 'Container job',
-      rowsIn: async (tx, id) => (await createContainerJobStore(tx).listByNamespaces([id])).get(id) ?? [],
-      startDelete: (tx, account, row, namespace) =>
-        startDelete(tx, account, { namespace: namespace.name, name: row.name }),
+      listByNamespaces: (tx, ids) => createContainerJobStore(tx).listByNamespaces(ids),
+      startDelete,
     }),
 
     /** Starts a run now, enabled or not (the schedule is untouched). */

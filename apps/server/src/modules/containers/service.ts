@@ -1,5 +1,4 @@
 import type { Database, Db } from '../../db/client.ts';
-import { containedKind } from '../namespaces/contained.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { ContainerCreateInput, ContainerModifyInput } from '../../generated/resolvers-types.ts';
@@ -12,7 +11,7 @@ import { namespaceForChange } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
 import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
-import { lockedForChange } from '../workloads/changes.ts';
+import { lockedForChange, workloadDeletion } from '../workloads/changes.ts';
 import {
   auditedVariables,
   registryIdFor,
@@ -267,19 +266,11 @@ export function createContainerService(deps: {
       });
     },
 
-    async delete(account: AccountWithCustomer, input: { name: string; namespace: string }) {
-      return database.db.transaction(async (tx) => {
-        await startDelete(tx, account, input);
-        return true;
-      });
-    },
-
-    /** Starts deleting every container of a namespace being emptied (CONFLICT while one is changing). */
-    contained: containedKind({
+    ...workloadDeletion({
+      database,
       kind: 'Container',
-      rowsIn: async (tx, id) => (await createContainerStore(tx).listByNamespaces([id])).get(id) ?? [],
-      startDelete: (tx, account, row, namespace) =>
-        startDelete(tx, account, { namespace: namespace.name, name: row.name }),
+      listByNamespaces: (tx, ids) => createContainerStore(tx).listByNamespaces(ids),
+      startDelete,
     }),
   };
 }

@@ -1,4 +1,7 @@
+import type { Database, Db } from '../../db/client.ts';
 import { busy, notFound } from '../../errors.ts';
+import type { AccountWithCustomer } from '../accounts/store.ts';
+import { containedKind } from '../namespaces/contained.ts';
 
 // What a change of a container or container job goes through first (after the access policy's gate): the
 // workload's row locked against other changes.
@@ -31,4 +34,36 @@ export async function lockedForChange<
   if (!row) throw missing();
   if (row.locked) throw busy(kind, row);
   return row;
+}
+
+/**
+ * A workload kind's delete and its part of a namespace's cascade, both through its `startDelete` (which
+ * locks the workload, audits and queues it): the same for containers and container jobs.
+ */
+export function workloadDeletion<Row extends { name: string; state: string; locked: boolean }>(deps: {
+  database: Database;
+  /** How a refusal names it: "Container". */
+  kind: string;
+  listByNamespaces(tx: Db, namespaceIds: number[]): Promise<Map<number, Row[]>>;
+  startDelete(
+    tx: Db,
+    account: AccountWithCustomer,
+    input: { namespace: string; name: string },
+  ): Promise<void>;
+}) {
+  return {
+    delete: (account: AccountWithCustomer, input: { namespace: string; name: string }) =>
+      deps.database.db.transaction(async (tx) => {
+        await deps.startDelete(tx, account, input);
+        return true;
+      }),
+
+    /** Starts deleting every one of a namespace being emptied (CONFLICT while one is changing). */
+    contained: containedKind({
+      kind: deps.kind,
+      rowsIn: async (tx, id) => (await deps.listByNamespaces(tx, [id])).get(id) ?? [],
+      startDelete: (tx, account, row, namespace) =>
+        deps.startDelete(tx, account, { namespace: namespace.name, name: row.name }),
+    }),
+  };
 }
