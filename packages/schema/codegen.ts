@@ -10,13 +10,13 @@ const CONSOLE_LOGS_SCHEMA = 'packages/schema/console-logs.graphql';
 // server's billing-graphql tests. Every other document is the platform API's.
 const BILLING_DOCUMENTS = {
   portal: 'apps/portal/src/features/billing/api/**/*.ts',
-  serverTests: 'apps/server/test/billing-graphql*.ts',
+  serverTests: 'apps/server/test/billing/{billing-api,plan-change,subscriptions,unpaid-clusters}.test.ts',
 };
 // Documents of the console-logs API, found by place too: the portal's logs feature's log-*.ts files in api/
 // (its other documents, such as the replica names, are the platform API's) and the server's console-logs tests.
 const CONSOLE_LOGS_DOCUMENTS = {
   portal: 'apps/portal/src/features/logs/api/log-*.ts',
-  serverTests: 'apps/server/test/console-logs*.ts',
+  serverTests: 'apps/server/test/logs/console-logs-api.test.ts',
 };
 
 /** The client preset over documents: a typed `graphql()` for the operations written in them. */

@@ -4,6 +4,6 @@
 export default function setup() {
   process.env.FUZZ_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
   console.log(
-    `fuzz seed ${process.env.FUZZ_SEED}; replay with FUZZ_SEED=${process.env.FUZZ_SEED} npx vitest run --project server apps/server/test/fuzz.test.ts`,
+    `fuzz seed ${process.env.FUZZ_SEED}; replay with FUZZ_SEED=${process.env.FUZZ_SEED} npx vitest run --project server apps/server/test/graphql/fuzz.test.ts`,
   );
 }
