@@ -6,17 +6,18 @@ const PLATFORM_SCHEMA = 'packages/schema/platform.graphql';
 const BILLING_SCHEMA = 'packages/schema/billing.graphql';
 const CONSOLE_LOGS_SCHEMA = 'packages/schema/console-logs.graphql';
 
-// Documents of the billing API are found by place: the portal's billing feature's api/ folder and the
-// server's billing-graphql tests. Every other document is the platform API's.
+// Documents of the billing API are found by folder: the portal's billing feature's api/ folder and the
+// server's billing tests (apps/server/test/billing/, every one of them: a platform-API document that such a
+// test needs is kept in test/support/). Every other document is the platform API's.
 const BILLING_DOCUMENTS = {
   portal: 'apps/portal/src/features/billing/api/**/*.ts',
-  serverTests: 'apps/server/test/billing/{billing-api,plan-change,subscriptions,unpaid-clusters}.test.ts',
+  serverTests: 'apps/server/test/billing/**/*.ts',
 };
-// Documents of the console-logs API, found by place too: the portal's logs feature's log-*.ts files in api/
-// (its other documents, such as the replica names, are the platform API's) and the server's console-logs tests.
+// The console-logs API's: the portal's logs feature's log-*.ts files in api/ (its other documents, such as the
+// replica names, are the platform API's) and the server's logs tests (apps/server/test/logs/, every one).
 const CONSOLE_LOGS_DOCUMENTS = {
   portal: 'apps/portal/src/features/logs/api/log-*.ts',
-  serverTests: 'apps/server/test/logs/console-logs-api.test.ts',
+  serverTests: 'apps/server/test/logs/**/*.ts',
 };
 
 /** The client preset over documents: a typed `graphql()` for the operations written in them. */

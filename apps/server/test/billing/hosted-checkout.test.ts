@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql } from '../generated/gql.ts';
 import {
+  BILLING_STATE,
   billingRequest,
   checkoutUrl,
   DECLINED_CARD,
@@ -19,17 +19,6 @@ import { startServer, type TestServer } from '../support/server.ts';
 
 // The local provider's hosted pages as a customer's browser uses them: the card form of the checkout, the
 // billing-details form, and what a finished checkout changes (and only for its customer).
-
-const BILLING_STATE = graphql(`
-  query BillingState {
-    customer {
-      id
-      hasPaymentDetails
-      recurringPayment
-      suspendedReason
-    }
-  }
-`);
 
 let server: TestServer;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
+import { graphql } from '../generated/gql.ts';
 import type { TestCustomer } from './customers.ts';
 import { umaPermissions, type JsonResponse } from './http.ts';
 import type { TestServer } from './server.ts';
@@ -14,6 +15,21 @@ export const GOOD_CARD = {
   name: 'Ada Lovelace',
 };
 export const DECLINED_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
+
+/**
+ * The customer's payment state as the platform API (not the billing API) shows it. It lives here, not in a
+ * test under billing/, because codegen types every document in test/billing/ against the billing schema.
+ */
+export const BILLING_STATE = graphql(`
+  query BillingState {
+    customer {
+      id
+      hasPaymentDetails
+      recurringPayment
+      suspendedReason
+    }
+  }
+`);
 
 /** A REST call of the billing area with this token (undefined: none) and JSON body (undefined: none). */
 export async function billingRequest(
