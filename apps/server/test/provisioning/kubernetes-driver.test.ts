@@ -260,8 +260,18 @@ describe('the kubernetes driver', () => {
         request.method === 'DELETE' && request.path.endsWith(`/namespaces/${runtimeNamespace}/services/web`),
     );
     expect(deleteRequest?.query.get('propagationPolicy')).toBe('Foreground');
-    // Still there, and still the customer's, while the cluster takes it down.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Still there, and still the customer's, while the cluster takes it down. Not shown by waiting a while:
+    // the provisioner asks again every second (it reads the Service and, while it is still being deleted,
+    // tries later), so two more reads of the Service mean a whole retry pass saw it and kept the container.
+    const reads = () =>
+      cluster.requests.filter(
+        (request) =>
+          request.method === 'GET' && request.path.endsWith(`/namespaces/${runtimeNamespace}/services/web`),
+      ).length;
+    const readsBefore = reads();
+    await eventually('a later retry of the delete', async () =>
+      reads() >= readsBefore + 2 ? true : undefined,
+    );
     expect(await containerByName(alice, 'shop', 'web')).toMatchObject({ state: 'deleting' });
     cluster.finishDeletion(KNATIVE, 'Service', runtimeNamespace, 'web');
     await waitUntilContainerGone(alice, 'shop', 'web');
@@ -370,6 +380,9 @@ describe('the kubernetes driver', () => {
     const driver = server.berth.provisioner.driver;
     await driver.stop?.();
     try {
+      // No watch is open once the driver has stopped: the status set below reaches no one (no waiting to
+      // see that nothing arrives), and only the resync reads it.
+      await eventually('the watches closed', async () => (cluster.openWatches === 0 ? true : undefined));
       await createContainer(alice, { name: 'late', namespace: 'shop', image: 'nginx:1.27', ports: ['80'] });
       const service = await eventually('the Knative Service', async () =>
         cluster.get(KNATIVE, 'Service', runtimeNamespace, 'late'),
@@ -378,7 +391,7 @@ describe('the kubernetes driver', () => {
         observedGeneration: service.metadata.generation,
         conditions: [{ type: 'Ready', status: 'True' }],
       });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(cluster.openWatches).toBe(0);
       expect(await containerByName(alice, 'shop', 'late')).toMatchObject({ state: 'creating' });
       const watch = createStatusWatch({
         kubeConfig: cluster.kubeConfig(),

@@ -41,6 +41,29 @@ async function replicaLogs(container: string) {
   );
 }
 
+/**
+ * Resolves once the container has work due: its provisioning task, or its next simulated step. The simulated
+ * runtime schedules steps on the database's clock (next_step_at against now()), so a test driving the loop
+ * by hand waits for that condition rather than for a number of milliseconds.
+ */
+async function workDue(container: string) {
+  await eventually(
+    `work of ${container} to be due`,
+    async () => {
+      const [row] = await queryRows<{ due: boolean }>(
+        server.berth.database.db,
+        sql`SELECT EXISTS (SELECT 1 FROM simulated_containers s JOIN containers c ON c.id = s.container_id
+                           WHERE c.name = ${container} AND s.next_step_at <= now())
+                OR EXISTS (SELECT 1 FROM provisioning_tasks t JOIN containers c ON c.id = t.resource_id
+                           WHERE t.resource_kind = 'container' AND c.name = ${container}
+                             AND t.not_before <= now()) AS due`,
+      );
+      return row?.due ? true : undefined;
+    },
+    { intervalMs: 5 },
+  );
+}
+
 describe('simulated runtime', () => {
   it('brings replicas up one by one to running, rolls them on modify and removes everything on delete', async () => {
     const created = await createContainer(alice, {
@@ -159,24 +182,24 @@ describe('simulated runtime', () => {
       autoScaling: { replicas: { minimum: 2, maximum: 4 }, triggers: [{ type: 'CPU', threshold: 60 }] },
     });
     await waitForContainer(alice, 'runtime', 'scaled', 'running', (found) => found.availableReplicas === 2);
+    // Sampled until the simulated load has crossed the trigger and the count moved (not only stayed put),
+    // every sample within the bounds: a condition, not a fixed number of samples a fixed time apart.
     const counts = new Set<number>();
-    for (let sample = 0; sample < 20; sample += 1) {
+    await eventually('the replica count to move', async () => {
       const container = await containerByName(alice, 'runtime', 'scaled');
       const live = container.replicas.filter((replica) => replica.status !== 'terminating').length;
       expect(live).toBeGreaterThanOrEqual(2);
       expect(live).toBeLessThanOrEqual(4);
       counts.add(live);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    // The simulated load crosses the trigger within the samples: the count moved, not only stayed put.
-    expect(counts.size).toBeGreaterThan(1);
+      return counts.size > 1 ? true : undefined;
+    });
   });
 
   it('counts what the autoscaler wants, and never more available replicas than that, through a scale-up and a rolling update', async () => {
     // The loop is driven by hand, one step at a time, so that every state in between is looked at.
     const seen: ContainerView[] = [];
     async function step() {
-      await new Promise((resolve) => setTimeout(resolve, 40)); // a rollout step is due 33 ms after the last
+      await workDue('surge'); // a rollout step is due 33 ms after the last, a steady one 133 ms
       await server.berth.provisioner.runDue();
       await server.berth.provisioner.reconcileRuntime();
       const container = await containerByName(alice, 'runtime', 'surge');
@@ -262,7 +285,7 @@ describe('simulated runtime', () => {
       });
       // The runtime steps on before the change is handed to it: the running revision grows by one.
       const grown = await eventually('the running revision to add a replica', async () => {
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        await workDue('pending-change');
         await server.berth.provisioner.reconcileRuntime();
         const container = await containerByName(alice, 'runtime', 'pending-change');
         return container.replicas.length === 2 ? container : undefined;
@@ -285,9 +308,11 @@ describe('simulated runtime', () => {
       image: 'nginx',
       scaling: { manual: { replicas: 2 } },
     });
-    // Nothing advances while stopped, but one reconcile pass can be driven by hand.
+    // Nothing advances while stopped, but one reconcile pass can be driven by hand. Once the first step is
+    // due it is still there to take: the stopped loop left it (no replica yet).
     await server.berth.provisioner.runDue();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await workDue('resumed');
+    expect((await containerByName(alice, 'runtime', 'resumed')).replicas).toEqual([]);
     await server.berth.provisioner.runDue();
     await server.berth.provisioner.reconcileRuntime();
     const stepped = await containerByName(alice, 'runtime', 'resumed');

@@ -2,15 +2,14 @@ import type { GraphQLBody, TypedDocumentString, VariablesArgument } from './http
 
 // A GraphQL subscription as a client follows it over server-sent events (GraphQL over SSE, distinct
 // connections mode, as Yoga serves it): one POST with `Accept: text/event-stream`, then `next` events with
-// a result each and a `complete` event at the end.
+// a result each and a `complete` event at the end. There is no "results within so many ms": a test that
+// expects no further result writes a later event and expects it to be the next one.
 
 export interface EventStream<TResult> {
   status: number;
   headers: Headers;
   /** The next result; fails the test after timeoutMs, or when the stream completes first. */
   next(timeoutMs?: number): Promise<GraphQLBody<TResult>>;
-  /** Results that arrive within ms (none expected: an empty list). */
-  within(ms: number): Promise<GraphQLBody<TResult>[]>;
   /** Whether the server completed the stream. */
   completed(): boolean;
   close(): Promise<void>;
@@ -89,10 +88,6 @@ export async function subscribe<TResult, TVariables>(
         if (Date.now() > deadline) throw new Error(`no event within ${timeoutMs} ms`);
         await wait(deadline - Date.now());
       }
-    },
-    async within(ms) {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      return results.splice(0);
     },
     completed: () => done,
     async close() {
