@@ -1,7 +1,8 @@
 import { graphql } from '@/lib/graphql/document.ts';
 
-// What the portal reads of a container job, once per type it shows (ContainerJobRow, ContainerJobDetails). Every operation asking for one of them, queries
-// and the changes' answers alike, spreads its fragment and is sent with it (withFragments).
+// What the portal reads of a container job, once per type it shows: ContainerJobRow and ContainerJobDetails.
+// Every operation asking for one of them, queries and the changes' answers alike, spreads its fragment and is
+// sent with it (withFragments).
 
 export const containerJobRowFragment = graphql(`
   fragment ContainerJobRow on ContainerJob {

@@ -1,5 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
-import { DeleteAction } from '@/components/delete-action.tsx';
+import { DeleteWorkloadButton } from '@/components/workload/delete-workload-button.tsx';
 import { useDeleteContainerJob } from '../api/delete-container-job.ts';
 
 /** Deleting asks for the job's name to be typed, then returns to the namespace's jobs. */
@@ -12,24 +11,14 @@ export function DeleteJobButton({
   name: string;
   disabled: boolean;
 }) {
-  const navigate = useNavigate();
   return (
-    <DeleteAction
-      kind="container job"
+    <DeleteWorkloadButton
+      kind="job"
+      namespace={namespace}
       name={name}
       mutation={useDeleteContainerJob()}
-      variables={{ namespace, name }}
       description="Its schedule stops and its runs are forgotten. Mounted volumes and their data are kept. This cannot be undone."
-      successMessage={`Your container job ${name} is being deleted`}
       disabled={disabled}
-      trigger="button"
-      typeToConfirm
-      onDeleted={() =>
-        void navigate({
-          to: '/compute/serverless-containers/$namespaceName/container-jobs',
-          params: { namespaceName: namespace },
-        })
-      }
     />
   );
 }

@@ -1,7 +1,8 @@
 import { graphql } from '@/lib/graphql/document.ts';
 
-// What the portal reads of a container, once per type it shows (ContainerRow, ContainerDetails). Every operation asking for one of them, queries
-// and the changes' answers alike, spreads its fragment and is sent with it (withFragments).
+// What the portal reads of a container, once per type it shows: ContainerRow and ContainerDetails. Every
+// operation asking for one of them, queries and the changes' answers alike, spreads its fragment and is sent
+// with it (withFragments).
 
 export const containerRowFragment = graphql(`
   fragment ContainerRow on Container {

@@ -1,6 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useFormState, useWatch, type Control } from 'react-hook-form';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -8,59 +7,31 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AUTOSCALING_REPLICAS, MANUAL_REPLICAS } from '@berth/rules';
 import { FieldRow } from '@/components/form/field-row.tsx';
-import { FormActions } from '@/components/form/form-actions.tsx';
 import { FormSwitch } from '@/components/form/form-switch.tsx';
 import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
 import { Section } from '@/components/section.tsx';
-import type { WorkloadFormOptions } from '@/components/workload/get-workload-form-options.ts';
 import { SizePicker } from '@/components/workload/size-picker.tsx';
 import { SizePrice } from '@/components/workload/size-price.tsx';
 import { workloadControl } from '@/components/workload/workload-schema.ts';
 import {
-  CommandSection,
-  ImageSection,
-  MountsSection,
-  VariablesSection,
-} from '@/components/workload/workload-sections.tsx';
+  useWorkloadForm,
+  WorkloadFormLayout,
+  type WorkloadFormProps,
+} from '@/components/workload/workload-form.tsx';
+import { CommandSection, MountsSection, VariablesSection } from '@/components/workload/workload-sections.tsx';
 import { AddressesSection } from './addresses-section.tsx';
 import { containerFormSchema, parsePorts, type ContainerFormValues } from './container-schema.ts';
 import { PortSelect } from './port-select.tsx';
-import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 
-export interface ContainerFormProps {
-  /** Create a new container, or configure an existing one (its name is then fixed). */
-  mode: 'create' | 'configure';
+export interface ContainerFormProps extends WorkloadFormProps<ContainerFormValues> {
   namespace: string;
-  initialValues: ContainerFormValues;
-  registries: WorkloadFormOptions['registries'];
-  volumes: WorkloadFormOptions['volumes'];
-  pending: boolean;
-  /** Why saving is not possible right now (such as a change still being applied). */
-  blockedReason?: string | null;
-  onSubmit: (values: ContainerFormValues) => void;
-  onCancel: () => void;
 }
 
 /** The one container form: every section of a container, for creating it and for configuring it. */
-export function ContainerForm({
-  mode,
-  namespace,
-  initialValues,
-  registries,
-  volumes,
-  pending,
-  blockedReason,
-  onSubmit,
-  onCancel,
-}: ContainerFormProps) {
-  const volumeNames = useMemo(() => volumes.map((volume) => volume.name), [volumes]);
-  const schema = useMemo(() => containerFormSchema({ volumeNames }), [volumeNames]);
-  const { control, handleSubmit, formState, getValues, setValue } = useForm<ContainerFormValues>({
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
-    mode: 'onChange',
-    defaultValues: initialValues,
-  });
+export function ContainerForm(props: ContainerFormProps) {
+  const { namespace, volumes } = props;
+  const form = useWorkloadForm(containerFormSchema, props);
+  const { control, getValues, setValue } = form;
   const portsText = useWatch({ control, name: 'ports' });
   const ports = parsePorts(portsText) ?? [];
   const scalingMode = useWatch({ control, name: 'scaling.mode' });
@@ -77,15 +48,7 @@ export function ContainerForm({
   const workload = workloadControl(control);
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={3}
-      onSubmit={handleSubmit(onSubmit, revealFirstInvalid)}
-      aria-label={mode === 'create' ? 'New container' : 'Configure container'}
-    >
-      <ImageSection control={workload} kind="container" mode={mode} registries={registries} />
-
+    <WorkloadFormLayout form={form} kind="container" props={props}>
       <Section title="Size" description="CPU and memory of each replica. The price is per replica and month.">
         <SizePicker control={workload} />
         <SizePrice control={workload} per="replica" />
@@ -183,17 +146,7 @@ export function ContainerForm({
         volumes={volumes}
         description="Storage that outlives the container's replicas: mount a volume of this namespace, or create one here."
       />
-
-      <FormActions
-        control={control}
-        submitLabel={mode === 'create' ? 'Create container' : 'Save changes'}
-        pendingLabel={mode === 'create' ? 'Creating…' : 'Saving…'}
-        pending={pending}
-        unchanged={mode === 'configure' && !formState.isDirty}
-        blockedReason={blockedReason}
-        onCancel={onCancel}
-      />
-    </Stack>
+    </WorkloadFormLayout>
   );
 }
 

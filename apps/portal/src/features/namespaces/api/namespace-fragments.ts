@@ -1,7 +1,8 @@
 import { graphql } from '@/lib/graphql/document.ts';
 
-// What the portal reads of a namespace, once per type it shows (NamespaceRow, NamespaceDetails). Every operation asking for one of them, queries
-// and the changes' answers alike, spreads its fragment and is sent with it (withFragments).
+// What the portal reads of a namespace, once per type it shows: NamespaceRow and NamespaceDetails. Every
+// operation asking for one of them, queries and the changes' answers alike, spreads its fragment and is sent
+// with it (withFragments).
 
 export const namespaceRowFragment = graphql(`
   fragment NamespaceRow on Namespace {

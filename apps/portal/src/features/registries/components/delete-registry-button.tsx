@@ -1,5 +1,5 @@
-import { DeleteAction } from '@/components/delete-action.tsx';
-import { hasWorkloads, workloadGroups, type Workloads } from '@/components/workload/workload-groups.ts';
+import { DeleteSharedResourceButton } from '@/components/workload/delete-shared-resource-button.tsx';
+import type { Workloads } from '@/components/workload/workload-groups.ts';
 import { useDeleteRegistry } from '../api/delete-registry.ts';
 import { registriesQueryOptions } from '../api/get-registries.ts';
 
@@ -19,29 +19,19 @@ export function DeleteRegistryButton({
   users: Workloads;
   disabled: boolean;
 }) {
-  const inUse = hasWorkloads(users);
   return (
-    <DeleteAction
+    <DeleteSharedResourceButton
       kind="registry"
+      namespace={namespace}
       name={name}
+      users={users}
       mutation={useDeleteRegistry()}
-      variables={{ namespace, name }}
-      description={
-        inUse
-          ? `${name} is used by:`
-          : 'The stored credentials are removed. Containers can no longer pull images through this registry.'
-      }
-      resources={workloadGroups(namespace, users)}
-      blocker={
-        inUse
-          ? 'A registry can be removed once nothing pulls through it: change the registry of each of these, or delete them, first.'
-          : undefined
-      }
       refreshOnOpen={registriesQueryOptions(namespace).queryKey}
+      usedBy="is used by"
+      description="The stored credentials are removed. Containers can no longer pull images through this registry."
+      blocker="A registry can be removed once nothing pulls through it: change the registry of each of these, or delete them, first."
       successMessage={`Registry ${name} is being removed`}
       disabled={disabled}
-      trigger="icon"
-      errorsInDialog
     />
   );
 }

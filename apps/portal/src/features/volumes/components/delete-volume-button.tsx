@@ -1,5 +1,5 @@
-import { DeleteAction } from '@/components/delete-action.tsx';
-import { hasWorkloads, workloadGroups, type Workloads } from '@/components/workload/workload-groups.ts';
+import { DeleteSharedResourceButton } from '@/components/workload/delete-shared-resource-button.tsx';
+import type { Workloads } from '@/components/workload/workload-groups.ts';
 import { useDeleteVolume } from '../api/delete-volume.ts';
 import { volumesQueryOptions } from '../api/get-volumes.ts';
 
@@ -19,28 +19,20 @@ export function DeleteVolumeButton({
   users: Workloads;
   disabled: boolean;
 }) {
-  const inUse = hasWorkloads(users);
   return (
-    <DeleteAction
+    <DeleteSharedResourceButton
       kind="volume"
+      namespace={namespace}
       name={name}
+      users={users}
       mutation={useDeleteVolume()}
-      variables={{ namespace, name }}
-      description={
-        inUse ? `${name} is mounted by:` : 'The volume and all data on it are removed. This cannot be undone.'
-      }
-      resources={workloadGroups(namespace, users)}
-      blocker={
-        inUse
-          ? 'A volume can be deleted once nothing mounts it: remove the mount from each of these, or delete them, first.'
-          : undefined
-      }
       refreshOnOpen={volumesQueryOptions(namespace).queryKey}
+      usedBy="is mounted by"
+      description="The volume and all data on it are removed. This cannot be undone."
+      blocker="A volume can be deleted once nothing mounts it: remove the mount from each of these, or delete them, first."
       successMessage={`Volume ${name} is being deleted`}
-      disabled={disabled}
-      trigger="icon"
       typeToConfirm
-      errorsInDialog
+      disabled={disabled}
     />
   );
 }
