@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
+import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
+import { useCreateCluster } from '../api/create-cluster.ts';
+import type { ClusterOffer } from '../api/get-cluster-offer.ts';
+import { useClusterCheckout } from './cluster-checkout.ts';
+import { clusterLink } from './cluster-columns.tsx';
+import {
+  clusterCreateSchema,
+  placeRefusal,
+  toCreateInput,
+  type ClusterCreateValues,
+} from './cluster-create-schema.ts';
+import { enginesOf } from './cluster-offer.ts';
+
+// What the create form of a database cluster does, apart from showing its fields: its values and their
+// checks, the engine's versions and the plan chosen, and sending: the cluster created, its checkout or its
+// page next, or the platform's refusal on the fields it names.
+
+function initialValues(offer: ClusterOffer, requestedNamespace: string | undefined): ClusterCreateValues {
+  const names = offer.namespaces.map((namespace) => namespace.name);
+  const [engine] = enginesOf(offer.versions);
+  return {
+    namespace:
+      requestedNamespace && names.includes(requestedNamespace)
+        ? requestedNamespace
+        : names.length === 1
+          ? (names[0] ?? '')
+          : '',
+    name: '',
+    engine: engine?.type ?? '',
+    version: engine?.versions[0]?.version ?? '',
+    plan: '',
+    databaseName: 'app',
+    userName: 'app_user',
+    payNow: true,
+  };
+}
+
+export function useCreateClusterForm(offer: ClusterOffer, requestedNamespace: string | undefined) {
+  const navigate = useNavigate();
+  const createCluster = useCreateCluster();
+  const { open: openCheckout, leaving } = useClusterCheckout();
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const { control, handleSubmit, setError, setValue } = useForm<ClusterCreateValues>({
+    shouldFocusError: false,
+    resolver: zodResolver(clusterCreateSchema),
+    mode: 'onChange',
+    defaultValues: initialValues(offer, requestedNamespace),
+  });
+  const [engine, planId, payNow] = useWatch({ control, name: ['engine', 'plan', 'payNow'] });
+  const engines = enginesOf(offer.versions);
+
+  const submit = (values: ClusterCreateValues) => {
+    setRefusal([]);
+    createCluster.mutate(toCreateInput(values), {
+      onSuccess: (created) => {
+        showSnackbar(`Your database cluster '${created.name}' is being created! 🚀`, 'success');
+        const clusterPage = () => void navigate(clusterLink(created));
+        if (values.payNow) {
+          // The cluster exists either way: its page, once the failure has been said.
+          openCheckout(created, { onError: clusterPage });
+        } else {
+          clusterPage();
+        }
+      },
+      onError: (error) => {
+        if (error instanceof GraphQLRequestError) setRefusal(showRefusal(error, setError));
+      },
+    });
+  };
+
+  return {
+    control,
+    onSubmit: handleSubmit(submit, revealFirstInvalid),
+    engine,
+    engines,
+    /** The chosen engine's versions, newest first. */
+    versions: engines.find((candidate) => candidate.type === engine)?.versions ?? [],
+    /** Choose an engine, and its newest version with it. */
+    chooseEngine: (type: string) => {
+      const chosen = engines.find((candidate) => candidate.type === type);
+      setValue('engine', type);
+      setValue('version', chosen?.versions[0]?.version ?? '', { shouldValidate: true });
+    },
+    plan: offer.plans.find((candidate) => candidate.id === planId),
+    payNow,
+    /** What the platform refused that names no field. */
+    refusal,
+    pending: createCluster.isPending || leaving,
+    leaving,
+    cancel: () => void navigate({ to: '/storage/databases' }),
+  };
+}
+
+/** Puts each refused field's message on the field; returns the messages that name no field. */
+function showRefusal(error: GraphQLRequestError, setError: UseFormSetError<ClusterCreateValues>): string[] {
+  const { fields, other } = placeRefusal(error);
+  fields.forEach(({ field, message }, index) =>
+    setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
+  );
+  return other;
+}
