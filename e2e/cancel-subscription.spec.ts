@@ -1,8 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { admin, createCustomer } from './support/admin.ts';
-import { payWithCard } from './support/checkout.ts';
+import { payWithCard, checkoutPath, subscribeToCloudDatabases } from './support/checkout.ts';
 import { platformRequest } from './support/platform.ts';
-import { createNamespace, expectAccessible, namespacesPath, openSignedIn } from './support/portal.ts';
+import {
+  closeMessage,
+  createNamespace,
+  namespacesPath,
+  openSignedIn,
+  expectAccessible,
+} from './support/portal.ts';
 import { captureScreens } from './support/screens.ts';
 
 // Money and access (issue 24): a customer pays for cloud databases and for a cluster's plan on the local
@@ -12,7 +18,6 @@ import { captureScreens } from './support/screens.ts';
 // sent to the Billing page. The free start says that it costs nothing until the customer subscribes.
 
 const databasesPath = '/storage/databases';
-const checkoutPath = /\/billing\/hosted\/checkout\/cs_[\w-]+$/;
 const containersPlan = 'Serverless containers, monthly (EUR)';
 const clusterPlan = 'Database cluster: Small';
 /** A day as the Billing page writes it in the browser's locale (en-US): `Feb 15, 2030`. */
@@ -22,13 +27,6 @@ const day = '[A-Z][a-z]{2} \\d{1,2}, \\d{4}';
 const subscription = (page: Page, plan: string) =>
   page.getByRole('region', { name: 'Subscriptions' }).getByRole('listitem', { name: plan });
 
-/** Closes the snack bar's message, which a full-page screenshot would otherwise catch over the page. */
-async function closeMessage(page: Page, text: string): Promise<void> {
-  const message = page.getByRole('status').filter({ hasText: text });
-  await message.getByRole('button', { name: 'Close message' }).click();
-  await expect(message).toHaveCount(0);
-}
-
 test('a cluster’s plan ends with the cluster; the serverless containers subscription is cancelled and resumed', async ({
   page,
 }) => {
@@ -37,11 +35,7 @@ test('a cluster’s plan ends with the cluster; the serverless containers subscr
   const heading = page.getByRole('heading', { level: 1 });
 
   await test.step('the customer subscribes to cloud databases', async () => {
-    await openSignedIn(page, '/storage', customer);
-    await page.getByRole('button', { name: 'Subscribe to cloud databases' }).click();
-    await expect(page).toHaveURL(checkoutPath);
-    await payWithCard(page, '€15.00', customer.name);
-    await expect(page.getByRole('heading', { name: 'No database clusters yet' })).toBeVisible();
+    await subscribeToCloudDatabases(page, customer);
   });
 
   await test.step('a cluster is created and its plan paid for at once through its checkout', async () => {

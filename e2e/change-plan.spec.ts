@@ -1,10 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
-import { payWithCard } from './support/checkout.ts';
+import { payWithCard, checkoutPath, subscribeToCloudDatabases } from './support/checkout.ts';
 import { fact } from './support/databases.ts';
 import { platformRequest } from './support/platform.ts';
-import { createNamespace, expectAccessible, openSignedIn } from './support/portal.ts';
-import { useTheme } from './support/screens.ts';
+import { closeMessage, createNamespace, expectAccessible } from './support/portal.ts';
+import { captureDialog, useTheme, expectNoSidewaysScroll } from './support/screens.ts';
 
 // Changing a database cluster's plan (issue 24) on the Billing page: the dialog lists the plans the cluster
 // can move to with their price, and says what the chosen one does and charges before it is confirmed. An
@@ -12,7 +12,6 @@ import { useTheme } from './support/screens.ts';
 // downgrade (s-3 → s-1) waits for the period's end, which the list says, and Keep takes it back.
 
 const databasesPath = '/storage/databases';
-const checkoutPath = /\/billing\/hosted\/checkout\/cs_[\w-]+$/;
 /** A day as the Billing page writes it in the browser's locale (en-US): `Feb 15, 2030`. */
 const day = '[A-Z][a-z]{2} \\d{1,2}, \\d{4}';
 const money = '€\\d+\\.\\d\\d';
@@ -25,21 +24,6 @@ const viewports = [
 const subscription = (page: Page, plan: string) =>
   page.getByRole('region', { name: 'Subscriptions' }).getByRole('listitem', { name: plan, exact: true });
 
-/** Closes the snack bar's message, which a screenshot would otherwise catch over the page. */
-async function closeMessage(page: Page, text: string): Promise<void> {
-  const message = page.getByRole('status').filter({ hasText: text });
-  await message.getByRole('button', { name: 'Close message' }).click();
-  await expect(message).toHaveCount(0);
-}
-
-/** Nothing scrolls sideways, once the shell has switched layouts. */
-const expectNoSidewaysScroll = (page: Page) =>
-  expect
-    .poll(() =>
-      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    )
-    .toBeLessThanOrEqual(0);
-
 /** The state of cluster shop/`name`, as the platform says. */
 async function clusterState(page: Page, name: string): Promise<string> {
   const data = await platformRequest<{ cloudDatabaseCluster: { state: string } }>(
@@ -47,35 +31,6 @@ async function clusterState(page: Page, name: string): Promise<string> {
     `{ cloudDatabaseCluster(cloudDatabase: { namespace: "shop", name: "${name}" }) { state } }`,
   );
   return data.cloudDatabaseCluster.state;
-}
-
-/**
- * Screenshots of the dialog `open` shows, at 1280 and 390 px in the light and the dark theme, into
- * /tmp/plan-{name}-{desktop|phone}-{light|dark}.png, checked with axe in each theme; at 390 px nothing may
- * scroll sideways. The theme is switched with the dialog closed (the app bar is behind it). Left light.
- */
-async function captureDialog(page: Page, name: string, open: () => Promise<Locator>): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.setViewportSize(viewports[0].size);
-    await useTheme(page, theme);
-    const dialog = await open();
-    await expectAccessible(page);
-    for (const viewport of viewports) {
-      await page.setViewportSize(viewport.size);
-      await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
-      );
-      if (viewport.label === 'phone') await expectNoSidewaysScroll(page);
-      await page.screenshot({
-        path: `/tmp/plan-${name}-${viewport.label}-${theme}.png`,
-        animations: 'disabled',
-      });
-    }
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  }
-  await page.setViewportSize(viewports[0].size);
-  await useTheme(page, 'light');
 }
 
 test('a cluster’s plan is upgraded at once for the rest of the period, and a downgrade waits for its end', async ({
@@ -86,11 +41,7 @@ test('a cluster’s plan is upgraded at once for the rest of the period, and a d
   const heading = page.getByRole('heading', { level: 1 });
 
   await test.step('the customer subscribes to cloud databases', async () => {
-    await openSignedIn(page, '/storage', customer);
-    await page.getByRole('button', { name: 'Subscribe to cloud databases' }).click();
-    await expect(page).toHaveURL(checkoutPath);
-    await payWithCard(page, '€15.00', customer.name);
-    await expect(page.getByRole('heading', { name: 'No database clusters yet' })).toBeVisible();
+    await subscribeToCloudDatabases(page, customer);
   });
 
   await test.step('a cluster on Small, high availability is created through the API, to be paid later', async () => {
@@ -152,7 +103,7 @@ test('a cluster’s plan is upgraded at once for the rest of the period, and a d
   };
 
   await test.step('screenshots of the upgrade’s dialog, light and dark, on a desktop and a phone', async () => {
-    await captureDialog(page, 'upgrade-dialog', chooseSmall);
+    await captureDialog(page, 'plan-upgrade-dialog', chooseSmall);
   });
 
   await test.step('the upgrade is confirmed with the charge shown; the list shows the new plan', async () => {
@@ -229,7 +180,7 @@ test('a cluster’s plan is upgraded at once for the rest of the period, and a d
       new RegExp(`Cluster archive · €90\\.00 per month · Renews on ${day}`),
     );
     const periodEnd = new RegExp(`Renews on (${day})`).exec((await archive.textContent()) ?? '')?.[1] ?? '';
-    await captureDialog(page, 'downgrade-dialog', chooseDowngrade);
+    await captureDialog(page, 'plan-downgrade-dialog', chooseDowngrade);
 
     const dialog = await chooseDowngrade();
     await expect(dialog).toContainText(`Downgrade on ${periodEnd}:`);

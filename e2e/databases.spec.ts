@@ -4,11 +4,12 @@ import { payWithCard } from './support/checkout.ts';
 import { createLegacyDatabase, fact } from './support/databases.ts';
 import { platformRequest } from './support/platform.ts';
 import {
+  closeMessage,
   createNamespace,
-  expectAccessible,
   namespacesPath,
   openSignedIn,
   recordMutations,
+  expectAccessible,
 } from './support/portal.ts';
 import { captureScreens } from './support/screens.ts';
 
@@ -19,13 +20,6 @@ import { captureScreens } from './support/screens.ts';
 // deleting it with the typed confirmation takes it off the list. The server runs the simulated driver.
 
 const databasesPath = '/storage/databases';
-
-/** Closes the snack bar's message, which a full-page screenshot would otherwise catch over the page. */
-async function closeMessage(page: Page, text: string): Promise<void> {
-  const message = page.getByRole('status').filter({ hasText: text });
-  await message.getByRole('button', { name: 'Close message' }).click();
-  await expect(message).toHaveCount(0);
-}
 
 /** The plan of every checkout page the page asks the billing service for, from now on. */
 function recordCheckouts(page: Page): string[] {

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { admin, createCustomer } from './support/admin.ts';
 import {
   createNamespace,
@@ -8,46 +8,11 @@ import {
   recordMutations,
 } from './support/portal.ts';
 import { platformRequest, waitUntilSettled } from './support/platform.ts';
-import { useTheme } from './support/screens.ts';
+import { captureDialog } from './support/screens.ts';
 
 // Deleting (issue 12): a dialog says what is at stake before it asks for a name, and asks only what the
 // platform will do. A volume or registry in use names its users; a namespace lists what it holds and is
 // deleted with all of it in one confirmation.
-
-const viewports = [
-  { label: 'desktop', size: { width: 1280, height: 800 } },
-  { label: 'phone', size: { width: 390, height: 844 } },
-] as const;
-
-/**
- * Screenshots of the dialog `open` shows, at 1280 and 390 px in the light and the dark theme, into
- * test-results/screens/{name}-{desktop|phone}-{light|dark}.png, checked with axe in each theme. The theme is
- * switched with the dialog closed (the app bar is behind it); `open` opens it again each time.
- */
-async function captureDialog(page: Page, name: string, open: () => Promise<Locator>): Promise<void> {
-  const original = page.viewportSize();
-  for (const theme of ['light', 'dark'] as const) {
-    await page.setViewportSize(viewports[0].size);
-    await useTheme(page, theme);
-    const dialog = await open();
-    await expectAccessible(page);
-    for (const viewport of viewports) {
-      await page.setViewportSize(viewport.size);
-      await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
-      );
-      await page.screenshot({
-        path: `test-results/screens/${name}-${viewport.label}-${theme}.png`,
-        animations: 'disabled',
-      });
-    }
-    await dialog.getByRole('button', { name: /^(Close|Cancel)$/ }).click();
-    // Gone, not just closing: until then the app bar with the theme switch is hidden from the page.
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  }
-  await useTheme(page, 'light');
-  if (original) await page.setViewportSize(original);
-}
 
 /** A registry, a volume, two containers and a job in `namespace`, the volume mounted by a container and the job. */
 async function fillNamespace(page: Page, namespace: string): Promise<void> {

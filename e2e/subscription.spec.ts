@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
-import { fillCard, goodCard } from './support/checkout.ts';
+import { checkoutPath, fillCard, goodCard } from './support/checkout.ts';
 import { platformRequest } from './support/platform.ts';
 import {
   createNamespace,
@@ -16,7 +16,6 @@ import { captureScreens } from './support/screens.ts';
 // page then shows the invoice of the payment and what the running container costs this month.
 
 const planName = 'Serverless containers, monthly (EUR)';
-const checkoutPath = /\/billing\/hosted\/checkout\/cs_[\w-]+$/;
 const detailsPath = /\/billing\/hosted\/details\/bd_[\w-]+$/;
 
 /**

@@ -70,3 +70,10 @@ export function recordMutations(page: Page, operation: string): Record<string, u
   });
   return sent;
 }
+
+/** Closes the snack bar's message, which a screenshot would otherwise catch over the page. */
+export async function closeMessage(page: Page, text: string): Promise<void> {
+  const message = page.getByRole('status').filter({ hasText: text });
+  await message.getByRole('button', { name: 'Close message' }).click();
+  await expect(message).toHaveCount(0);
+}

@@ -1,9 +1,18 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './portal.ts';
 
 const viewports = [
   { label: 'desktop', width: 1280, height: 800 },
   { label: 'phone', width: 390, height: 844 },
 ] as const;
+
+/** Nothing scrolls sideways, once the layout has settled. */
+export const expectNoSidewaysScroll = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    )
+    .toBeLessThanOrEqual(0);
 
 /** Switches the portal to the theme with the app bar's switch, unless it is in it already. */
 export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -37,13 +46,7 @@ export async function captureScreens(page: Page, name: string): Promise<void> {
               animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
           ),
       );
-      if (viewport.label === 'phone') {
-        await expect
-          .poll(() =>
-            page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-          )
-          .toBeLessThanOrEqual(0);
-      }
+      if (viewport.label === 'phone') await expectNoSidewaysScroll(page);
       // From the top: the app bar is fixed, and would otherwise sit wherever the page was scrolled to.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
@@ -52,6 +55,38 @@ export async function captureScreens(page: Page, name: string): Promise<void> {
         animations: 'disabled',
       });
     }
+  }
+  await useTheme(page, 'light');
+  if (original) await page.setViewportSize(original);
+}
+
+/**
+ * Screenshots of the dialog `open` shows, at 1280 and 390 px in the light and the dark theme, into
+ * test-results/screens/{name}-{desktop|phone}-{light|dark}.png, checked with axe in each theme; on the phone
+ * nothing may scroll sideways. The theme is switched with the dialog closed (the app bar is behind it);
+ * `open` opens it again each time. Leaves the page light, at the size it had.
+ */
+export async function captureDialog(page: Page, name: string, open: () => Promise<Locator>): Promise<void> {
+  const original = page.viewportSize();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
+    await useTheme(page, theme);
+    const dialog = await open();
+    await expectAccessible(page);
+    for (const viewport of viewports) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
+      if (viewport.label === 'phone') await expectNoSidewaysScroll(page);
+      await page.screenshot({
+        path: `test-results/screens/${name}-${viewport.label}-${theme}.png`,
+        animations: 'disabled',
+      });
+    }
+    await dialog.getByRole('button', { name: /^(Close|Cancel)$/ }).click();
+    // Gone, not just closing: until then the app bar with the theme switch is hidden from the page.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   }
   await useTheme(page, 'light');
   if (original) await page.setViewportSize(original);
