@@ -29,7 +29,7 @@ export default tseslint.config(
       'apps/portal/src/app/route-tree.gen.ts',
       'apps/server/src/generated/**',
       'apps/server/test/generated/**',
-      // Breaks the server's boundaries on purpose: apps/server/test/lint-boundaries.test.ts lints it.
+      // Breaks the server's boundaries on purpose: apps/server/test/repository/lint-boundaries.test.ts lints it.
       'apps/server/test/fixtures/boundaries/**',
       'test-results/**',
       'playwright-report/**',

@@ -1,6 +1,6 @@
 // The server's layers, as lint rules: http → graphql → modules → stores → db; SQL only in stores; runtime
 // drivers never reach into a module. `root` is the server's source folder (a fixture's in the rules' own
-// test, apps/server/test/lint-boundaries.test.ts), relative to the working directory.
+// test, apps/server/test/repository/lint-boundaries.test.ts), relative to the working directory.
 
 /** Files that may write SQL: stores, and the database layer itself. */
 const SQL_HOMES = (root) => [`${root}/**/store.ts`, `${root}/db/**`];

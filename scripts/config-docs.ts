@@ -1,6 +1,6 @@
 // Renders docs/configuration.md from the server's environment schema (apps/server/src/environment.ts): every
 // variable with its default and its `.describe()` text. Run `npm run docs:config` after changing a setting;
-// apps/server/test/docs.test.ts fails while the page differs from what this renders.
+// apps/server/test/repository/docs.test.ts fails while the page differs from what this renders.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
