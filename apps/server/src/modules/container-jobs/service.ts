@@ -1,11 +1,9 @@
 import type { Database, Db } from '../../db/client.ts';
-import { badInput, conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
-import { onFreeStart } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { recordChange } from '../audit/store.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 import { createNamespaceStore } from '../namespaces/store.ts';
 import { lockedForChange, workloadDeletion } from '../workloads/changes.ts';
@@ -18,6 +16,7 @@ import {
   type WorkloadCollaborators,
 } from '../workloads/children.ts';
 import { applyWorkloadPatch, emptyWorkload } from '../workloads/patch.ts';
+import { workloadWrites } from '../workloads/writes.ts';
 import { validateWorkload } from '../workloads/rules.ts';
 import type { WorkloadSpec } from '../workloads/spec.ts';
 import { createRequestLoaders } from './loaders.ts';
@@ -67,6 +66,12 @@ export function createContainerJobService(deps: {
   const { database, provisioner, secretBox, collaborators } = deps;
   const startRun = createRunStarter({ driver: provisioner.driver, secretBox });
   const store = createContainerJobStore(database.db);
+  const writes = workloadWrites({
+    provisioner,
+    noun: 'container job',
+    modelName: 'ContainerJob',
+    taskKind: 'containerJob',
+  });
 
   async function specOf(
     tx: Db,
@@ -111,15 +116,7 @@ export function createContainerJobService(deps: {
     const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
     const before = await specOf(tx, txStore, row, input.namespace);
     await txStore.update(row.id, { state: 'deleting', locked: true, nextRunAt: null });
-    await recordChange(tx, account, {
-      eventType: 'delete',
-      modelName: 'ContainerJob',
-      modelId: row.id,
-      namespaceId: row.namespaceId,
-      before: audited(before, row.state),
-      after: null,
-    });
-    await provisioner.enqueue(tx, { kind: 'containerJob', id: row.id, action: 'delete' });
+    await writes.record(tx, account, 'delete', row, audited(before, row.state), null);
   }
 
   return {
@@ -145,41 +142,22 @@ export function createContainerJobService(deps: {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
         await createNamespaceStore(tx).lockCustomer(account.customerId);
-        const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
-        if (await txStore.findByName(account.customerId, namespace.name, spec.name)) {
-          throw badInput(
-            'name',
-            `A container job named ${spec.name} already exists in namespace ${namespace.name}`,
-          );
-        }
-        if (onFreeStart(account) && (await txStore.countInNamespace(namespace.id)) > 0) {
-          throw forbidden(
-            'Without a subscription a namespace can hold one container job; subscribe to add more',
-          );
-        }
+        const namespace = await writes.admit(tx, txStore, account, namespaceName, spec.name);
         const registryId = await registryIdFor(tx, collaborators, namespace.id, spec.registry);
-        const row = await txStore.insert({
-          namespaceId: namespace.id,
+        const row = await writes.insert(tx, account, {
+          store: txStore,
+          namespace,
           name: spec.name,
-          state: 'creating',
-          ...rowValues(spec, registryId),
+          values: rowValues(spec, registryId),
+          after: (state) => audited(spec, state),
         });
         await writeChildren(tx, account, namespace, row.id, spec);
-        await recordChange(tx, account, {
-          eventType: 'create',
-          modelName: 'ContainerJob',
-          modelId: row.id,
-          namespaceId: row.namespaceId,
-          before: null,
-          after: audited(spec, row.state),
-        });
-        await provisioner.enqueue(tx, { kind: 'containerJob', id: row.id, action: 'create' });
         return row;
       });
     },
 
     async modify(account: AccountWithCustomer, input: ContainerJobModifyInput) {
-      const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
+      const { name: _name, namespace: namespaceName, schedule, enabled, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
         const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
@@ -195,25 +173,18 @@ export function createContainerJobService(deps: {
         });
         await writeChildren(tx, account, namespace, row.id, after);
         const replanned = after.schedule !== before.schedule || after.enabled !== before.enabled;
-        const updated = await txStore.update(row.id, {
-          ...rowValues(after, registryId),
-          // Planned again only when the schedule or enabled changes: a run whose time has come but that the
-          // scheduler has not started yet (it polls every second) still starts after any other change.
-          nextRunAt: replanned ? nextRunAt(after) : row.nextRunAt,
-          state: 'updating',
-          locked: true,
-        });
-        if (!updated) throw notFound(`Container job ${name} in namespace ${namespaceName}`);
-        await recordChange(tx, account, {
-          eventType: 'update',
-          modelName: 'ContainerJob',
-          modelId: row.id,
-          namespaceId: row.namespaceId,
+        return writes.update(tx, account, {
+          store: txStore,
+          row,
+          values: {
+            ...rowValues(after, registryId),
+            // Planned again only when the schedule or enabled changes: a run whose time has come but that the
+            // scheduler has not started yet (it polls every second) still starts after any other change.
+            nextRunAt: replanned ? nextRunAt(after) : row.nextRunAt,
+          },
           before: audited(before, row.state),
-          after: audited(after, updated.state),
+          after: (state) => audited(after, state),
         });
-        await provisioner.enqueue(tx, { kind: 'containerJob', id: row.id, action: 'update' });
-        return updated;
       });
     },
 

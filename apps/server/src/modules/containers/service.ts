@@ -1,12 +1,10 @@
 import type { Database, Db } from '../../db/client.ts';
 import { rowId } from '../../db/ids.ts';
-import { badInput, forbidden, notFound } from '../../errors.ts';
+import { badInput, notFound } from '../../errors.ts';
 import type { ContainerCreateInput, ContainerModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
-import { onFreeStart } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { recordChange } from '../audit/store.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
@@ -21,6 +19,7 @@ import {
   type WorkloadCollaborators,
 } from '../workloads/children.ts';
 import { emptyWorkload } from '../workloads/patch.ts';
+import { workloadWrites } from '../workloads/writes.ts';
 import { defaultDomain, newAddressSuffix, withAddresses } from './addresses.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { applyContainerPatch, type ContainerPatch } from './patch.ts';
@@ -66,6 +65,12 @@ export function createContainerService(deps: {
 }) {
   const { database, provisioner, secretBox, appsDomain, collaborators } = deps;
   const store = createContainerStore(database.db);
+  const writes = workloadWrites({
+    provisioner,
+    noun: 'container',
+    modelName: 'Container',
+    taskKind: 'container',
+  });
 
   /** The stored container as a spec (variables keep their stored, possibly encrypted, values). */
   async function specOf(
@@ -134,24 +139,6 @@ export function createContainerService(deps: {
     scaling: spec.scaling,
   });
 
-  async function audit(
-    tx: Db,
-    account: AccountWithCustomer,
-    eventType: 'create' | 'update' | 'delete',
-    row: { id: number; namespaceId: number },
-    before: ReturnType<typeof audited>,
-    after: ReturnType<typeof audited>,
-  ) {
-    await recordChange(tx, account, {
-      eventType,
-      modelName: 'Container',
-      modelId: row.id,
-      namespaceId: row.namespaceId,
-      before,
-      after,
-    });
-  }
-
   /** Marks the container deleting and hands it to the provisioner, in the change's transaction. */
   async function startDelete(
     tx: Db,
@@ -162,8 +149,7 @@ export function createContainerService(deps: {
     const row = await lockedForChange(txStore, 'Container', account.customerId, input);
     const before = await specOf(tx, txStore, row, input.namespace);
     await txStore.update(row.id, { state: 'deleting', locked: true });
-    await audit(tx, account, 'delete', row, audited(before, row.state), null);
-    await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'delete' });
+    await writes.record(tx, account, 'delete', row, audited(before, row.state), null);
   }
 
   return {
@@ -215,32 +201,22 @@ export function createContainerService(deps: {
         const suffix = await txStore.addressSuffix(account.customerId, newAddressSuffix);
         const spec = withAddresses(requested, suffix, appsDomain);
         validateContainer(spec);
-        const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
-        if (await txStore.findByName(account.customerId, namespace.name, spec.name)) {
-          throw badInput(
-            'name',
-            `A container named ${spec.name} already exists in namespace ${namespace.name}`,
-          );
-        }
-        if (onFreeStart(account) && (await txStore.countInNamespace(namespace.id)) > 0) {
-          throw forbidden('Without a subscription a namespace can hold one container; subscribe to add more');
-        }
+        const namespace = await writes.admit(tx, txStore, account, namespaceName, spec.name);
         const registryId = await registryIdFor(tx, collaborators, namespace.id, spec.registry);
-        const row = await txStore.insert({
-          namespaceId: namespace.id,
+        const row = await writes.insert(tx, account, {
+          store: txStore,
+          namespace,
           name: spec.name,
-          state: 'creating',
-          ...rowValues(spec, registryId),
+          values: rowValues(spec, registryId),
+          after: (state) => audited(spec, state),
         });
         await writeChildren(tx, account, namespace, row.id, spec);
-        await audit(tx, account, 'create', row, null, audited(spec, row.state));
-        await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'create' });
         return row;
       });
     },
 
     async modify(account: AccountWithCustomer, input: ContainerModifyInput) {
-      const { name, namespace: namespaceName, ...patch } = input;
+      const { name: _name, namespace: namespaceName, ...patch } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
         const row = await lockedForChange(txStore, 'Container', account.customerId, input);
@@ -254,15 +230,13 @@ export function createContainerService(deps: {
           id: row.registryId,
         });
         await writeChildren(tx, account, namespace, row.id, after);
-        const updated = await txStore.update(row.id, {
-          ...rowValues(after, registryId),
-          state: 'updating',
-          locked: true,
+        return writes.update(tx, account, {
+          store: txStore,
+          row,
+          values: rowValues(after, registryId),
+          before: audited(before, row.state),
+          after: (state) => audited(after, state),
         });
-        if (!updated) throw notFound(`Container ${name} in namespace ${namespaceName}`);
-        await audit(tx, account, 'update', row, audited(before, row.state), audited(after, updated.state));
-        await provisioner.enqueue(tx, { kind: 'container', id: row.id, action: 'update' });
-        return updated;
       });
     },
 
