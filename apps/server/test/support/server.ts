@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../src/app.ts';
 import { readEnvironment } from '../../src/environment.ts';
 import type { Services } from '../../src/services.ts';
@@ -59,4 +60,17 @@ export async function startServer(
       }
     },
   };
+}
+
+/**
+ * A server for the tests of the file (or of the describe block) calling this: started before them, closed after.
+ * Tests read it as `suite.server`.
+ */
+export function useServer(overrides: Record<string, string> = {}, options: AppOptions = {}) {
+  const suite = {} as { server: TestServer };
+  beforeAll(async () => {
+    suite.server = await startServer(overrides, options);
+  });
+  afterAll(() => suite.server.close());
+  return suite;
 }
