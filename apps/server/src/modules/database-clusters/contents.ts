@@ -4,7 +4,7 @@ import type { DatabaseInput, DatabaseUserInput } from '../../generated/resolvers
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { recordChange } from '../audit/store.ts';
+import { queuedChanges } from '../audit/queued-change.ts';
 import { patchClusterContents, type ClusterContents } from './patch.ts';
 import { createClusterStore, type ClusterRow } from './store.ts';
 
@@ -42,6 +42,10 @@ export function audited(cluster: ClusterRow, contents: ClusterContents | null) {
 
 export function createClusterChanges(deps: { provisioner: Provisioner; secretBox: SecretBox }) {
   const { provisioner, secretBox } = deps;
+  const recordQueued = queuedChanges(provisioner, {
+    modelName: 'CloudDatabaseCluster',
+    taskKind: 'databaseCluster',
+  });
 
   async function contentsOf(tx: Db, clusterId: number): Promise<ClusterContents> {
     const txStore = createClusterStore(tx);
@@ -108,19 +112,18 @@ export function createClusterChanges(deps: { provisioner: Provisioner; secretBox
     const after = patchClusterContents(before, patch, cluster.name, generatePassword);
     await storeContents(tx, cluster.id, after);
     const updated = await createClusterStore(tx).update(cluster.id, { state: 'updating', locked: true });
-    await recordChange(tx, account, {
-      eventType: 'update',
-      modelName: 'CloudDatabaseCluster',
-      modelId: cluster.id,
-      namespaceId: cluster.namespaceId,
-      before: audited(cluster, before),
-      after: audited(updated, after),
-    });
-    await provisioner.enqueue(tx, { kind: 'databaseCluster', id: cluster.id, action: 'update' });
+    await recordQueued(
+      tx,
+      account,
+      'update',
+      { id: cluster.id, namespaceId: cluster.namespaceId },
+      audited(cluster, before),
+      audited(updated, after),
+    );
     return updated;
   }
 
-  return { contentsOf, storeContents, change };
+  return { contentsOf, storeContents, change, recordQueued };
 }
 
 export type ClusterChanges = ReturnType<typeof createClusterChanges>;

@@ -12,7 +12,6 @@ import type { DatabaseClusterDriver } from '../../provisioning/database-cluster-
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { recordChange } from '../audit/store.ts';
 import { endPlanOfResource } from '../billing/service.ts';
 import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
@@ -39,7 +38,7 @@ export function createDatabaseClusterService(deps: {
   const payment = createClusterPayment({ database, provisioner, graceDays: deps.unpaidGraceDays });
   const store = createClusterStore(database.db);
   const changes = createClusterChanges({ provisioner, secretBox });
-  const { contentsOf, storeContents, change } = changes;
+  const { contentsOf, storeContents, change, recordQueued } = changes;
 
   /** The customer's cluster by namespace and name; another customer's is not found, like a missing one. */
   async function find(account: AccountWithCustomer, input: CloudDatabaseClusterResourceInput) {
@@ -68,15 +67,14 @@ export function createDatabaseClusterService(deps: {
     const before = await contentsOf(tx, cluster.id);
     await createClusterStore(tx).update(cluster.id, { state: 'deleting', locked: true });
     await endPlanOfResource(tx, account.customerId, { id: String(cluster.id), name: cluster.name });
-    await recordChange(tx, account, {
-      eventType: 'delete',
-      modelName: 'CloudDatabaseCluster',
-      modelId: cluster.id,
-      namespaceId: cluster.namespaceId,
-      before: audited(cluster, before),
-      after: null,
-    });
-    await provisioner.enqueue(tx, { kind: 'databaseCluster', id: cluster.id, action: 'delete' });
+    await recordQueued(
+      tx,
+      account,
+      'delete',
+      { id: cluster.id, namespaceId: cluster.namespaceId },
+      audited(cluster, before),
+      null,
+    );
   }
 
   function checkedCreate(input: CloudDatabaseClusterCreateInput) {
@@ -155,15 +153,14 @@ export function createDatabaseClusterService(deps: {
         });
         const row = await txStore.update(inserted.id, placement);
         await storeContents(tx, row.id, contents);
-        await recordChange(tx, account, {
-          eventType: 'create',
-          modelName: 'CloudDatabaseCluster',
-          modelId: row.id,
-          namespaceId: row.namespaceId,
-          before: null,
-          after: audited(row, contents),
-        });
-        await provisioner.enqueue(tx, { kind: 'databaseCluster', id: row.id, action: 'create' });
+        await recordQueued(
+          tx,
+          account,
+          'create',
+          { id: row.id, namespaceId: row.namespaceId },
+          null,
+          audited(row, contents),
+        );
         return row;
       });
     },

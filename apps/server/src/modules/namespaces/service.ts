@@ -7,7 +7,7 @@ import { badInput, busy, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import { onFreeStart } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { recordChange } from '../audit/store.ts';
+import { queuedChanges } from '../audit/queued-change.ts';
 import { nameProblem } from './rules.ts';
 import { createNamespaceStore, type Holdings, type NamespaceRow } from './store.ts';
 
@@ -57,6 +57,7 @@ export function createNamespaceService(deps: {
 }) {
   const { database, provisioner, contents } = deps;
   const store = createNamespaceStore(database.db);
+  const recordQueued = queuedChanges(provisioner, { modelName: 'Namespace', taskKind: 'namespace' });
 
   async function find(account: AccountWithCustomer, where: { id?: string | null; name?: string | null }) {
     if (where.id != null) {
@@ -105,15 +106,7 @@ export function createNamespaceService(deps: {
           description,
           internalName: `ns-${randomBytes(6).toString('hex')}`,
         });
-        await recordChange(tx, account, {
-          eventType: 'create',
-          modelName: 'Namespace',
-          modelId: row.id,
-          namespaceId: row.id,
-          before: null,
-          after: audited(row),
-        });
-        await provisioner.enqueue(tx, { kind: 'namespace', id: row.id, action: 'create' });
+        await recordQueued(tx, account, 'create', { id: row.id, namespaceId: row.id }, null, audited(row));
         return row;
       });
     },
@@ -132,15 +125,7 @@ export function createNamespaceService(deps: {
         }
         if (held) for (const kind of contents()) await kind.deleteAllIn(tx, account, row);
         const updated = await txStore.update(row.id, { state: 'deleting', locked: true });
-        await recordChange(tx, account, {
-          eventType: 'delete',
-          modelName: 'Namespace',
-          modelId: row.id,
-          namespaceId: row.id,
-          before: audited(row),
-          after: null,
-        });
-        await provisioner.enqueue(tx, { kind: 'namespace', id: row.id, action: 'delete' });
+        await recordQueued(tx, account, 'delete', { id: row.id, namespaceId: row.id }, audited(row), null);
         return Boolean(updated);
       });
     },

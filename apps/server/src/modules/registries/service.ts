@@ -11,7 +11,7 @@ import { badInput, busy, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { recordChange } from '../audit/store.ts';
+import { queuedChanges } from '../audit/queued-change.ts';
 import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { createNamespaceStore } from '../namespaces/store.ts';
@@ -57,6 +57,7 @@ export function createRegistryService(deps: {
 }) {
   const { database, provisioner, secretBox, namespaces, check } = deps;
   const store = createRegistryStore(database.db);
+  const recordQueued = queuedChanges(provisioner, { modelName: 'PrivateRegistry', taskKind: 'registry' });
 
   /** Everything about the input that needs no database and no network, so bad input costs nothing. */
   function validated(input: RegistryInput) {
@@ -82,15 +83,14 @@ export function createRegistryService(deps: {
   /** Marks the registry deleting and hands it to the provisioner, in the change's transaction. */
   async function startDelete(tx: Db, account: AccountWithCustomer, row: RegistryRow) {
     await createRegistryStore(tx).update(row.id, { state: 'deleting', locked: true });
-    await recordChange(tx, account, {
-      eventType: 'delete',
-      modelName: 'PrivateRegistry',
-      modelId: row.id,
-      namespaceId: row.namespaceId,
-      before: audited(row),
-      after: null,
-    });
-    await provisioner.enqueue(tx, { kind: 'registry', id: row.id, action: 'delete' });
+    await recordQueued(
+      tx,
+      account,
+      'delete',
+      { id: row.id, namespaceId: row.namespaceId },
+      audited(row),
+      null,
+    );
   }
 
   return {
@@ -130,15 +130,14 @@ export function createRegistryService(deps: {
           username: registry.username,
           passwordEncrypted: secretBox.encryptSecret(registry.password),
         });
-        await recordChange(tx, account, {
-          eventType: 'create',
-          modelName: 'PrivateRegistry',
-          modelId: row.id,
-          namespaceId: row.namespaceId,
-          before: null,
-          after: audited(row),
-        });
-        await provisioner.enqueue(tx, { kind: 'registry', id: row.id, action: 'create' });
+        await recordQueued(
+          tx,
+          account,
+          'create',
+          { id: row.id, namespaceId: row.namespaceId },
+          null,
+          audited(row),
+        );
         return row;
       });
     },

@@ -4,7 +4,7 @@ import { rowId } from '../../db/ids.ts';
 import { badInput, busy, notFound } from '../../errors.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { recordChange } from '../audit/store.ts';
+import { queuedChanges } from '../audit/queued-change.ts';
 import { batchLoader, groupBy } from '../../batching.ts';
 import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
@@ -15,23 +15,24 @@ import { createVolumeStore, type VolumeRow } from './store.ts';
 /** What the audit log records of a volume. */
 const audited = (row: VolumeRow | null) => row && { name: row.name, size: `${row.sizeGb} GB` };
 
-/** Records a change of a volume by the account (tx is the change's transaction). */
-const audit = (
+/** Records a change of a volume in the audit log and queues it, in the change's transaction. */
+const recordQueued = (
+  provisioner: Provisioner,
   tx: Db,
   account: AccountWithCustomer,
-  eventType: 'create' | 'update' | 'delete',
+  action: 'create' | 'update' | 'delete',
   row: VolumeRow,
   before: VolumeRow | null,
   after: VolumeRow | null,
 ) =>
-  recordChange(tx, account, {
-    eventType,
-    modelName: 'Volume',
-    modelId: row.id,
-    namespaceId: row.namespaceId,
-    before: audited(before),
-    after: audited(after),
-  });
+  queuedChanges(provisioner, { modelName: 'Volume', taskKind: 'volume' })(
+    tx,
+    account,
+    action,
+    row,
+    audited(before),
+    audited(after),
+  );
 
 /** Inserts a volume with its audit entry and provisioning task (tx already holds the namespace). */
 async function insertVolume(
@@ -42,8 +43,7 @@ async function insertVolume(
   values: { name: string; sizeGb: number },
 ) {
   const row = await createVolumeStore(tx).insert({ namespaceId: namespace.id, ...values });
-  await audit(tx, account, 'create', row, null, row);
-  await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'create' });
+  await recordQueued(provisioner, tx, account, 'create', row, null, row);
   return row;
 }
 
@@ -57,8 +57,7 @@ async function growVolume(
 ) {
   const updated = await createVolumeStore(tx).update(row.id, { sizeGb, state: 'updating', locked: true });
   if (!updated) throw new Error(`volume ${row.id} vanished while locked`);
-  await audit(tx, account, 'update', row, row, updated);
-  await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'update' });
+  await recordQueued(provisioner, tx, account, 'update', row, row, updated);
   return updated;
 }
 
@@ -149,8 +148,7 @@ export function createVolumeService(deps: {
   /** Marks the volume deleting and hands it to the provisioner, in the change's transaction. */
   async function startDelete(tx: Db, account: AccountWithCustomer, row: VolumeRow) {
     await createVolumeStore(tx).update(row.id, { state: 'deleting', locked: true });
-    await audit(tx, account, 'delete', row, row, null);
-    await provisioner.enqueue(tx, { kind: 'volume', id: row.id, action: 'delete' });
+    await recordQueued(provisioner, tx, account, 'delete', row, row, null);
   }
 
   return {

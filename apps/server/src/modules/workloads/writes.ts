@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { badInput, forbidden, notFound } from '../../errors.ts';
-import type { Provisioner, TaskAction } from '../../provisioning/provisioner.ts';
+import type { Provisioner } from '../../provisioning/provisioner.ts';
 import { onFreeStart } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import { recordChange } from '../audit/store.ts';
+import { queuedChanges } from '../audit/queued-change.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 
 // The steps a container's and a container job's create, modify and delete share, around what differs
@@ -37,25 +37,7 @@ export function workloadWrites(deps: {
 }) {
   const { provisioner, noun, modelName, taskKind } = deps;
 
-  /** Records the change in the audit log and hands it to the provisioner, in the change's transaction. */
-  async function record(
-    tx: Db,
-    account: AccountWithCustomer,
-    action: TaskAction,
-    row: { id: number; namespaceId: number },
-    before: Audited | null,
-    after: Audited | null,
-  ) {
-    await recordChange(tx, account, {
-      eventType: action,
-      modelName,
-      modelId: row.id,
-      namespaceId: row.namespaceId,
-      before,
-      after,
-    });
-    await provisioner.enqueue(tx, { kind: taskKind, id: row.id, action });
-  }
+  const record = queuedChanges(provisioner, { modelName, taskKind });
 
   return {
     record,
