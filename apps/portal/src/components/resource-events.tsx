@@ -30,7 +30,7 @@ import { MdiIcon } from './mdi-icon.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import { Section } from './section.tsx';
 
-/** One event as the overviews ask for it (`events(limit: …) { id occurredAt type message account { email } changeSet { … } }`). */
+/** One event as the overviews ask for it (the ResourceEventRow fragment, resource-events-query.ts). */
 export interface ResourceEventItem {
   id: string;
   occurredAt: string;

@@ -1,43 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { overviewEventsLimit, quietEventsIntervalMs } from '@/components/resource-events.tsx';
-import { graphql } from '@/lib/graphql/document.ts';
+import { resourceEventRowFragment, useResourceEvents } from '@/components/resource-events-query.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { containerJobQueryKey } from './get-container-job.ts';
 
-const containerJobEventsQuery = graphql(`
-  query ContainerJobEvents($namespace: String!, $name: String!, $limit: Int!) {
-    containerJob(namespace: $namespace, name: $name) {
-      events(limit: $limit) {
-        id
-        occurredAt
-        type
-        message
-        account {
-          email
-        }
-        changeSet {
-          name
-          oldValue
-          newValue
+const containerJobEventsQuery = withFragments(
+  graphql(`
+    query ContainerJobEvents($namespace: String!, $name: String!, $limit: Int!) {
+      containerJob(namespace: $namespace, name: $name) {
+        events(limit: $limit) {
+          ...ResourceEventRow
         }
       }
     }
-  }
-`);
-
-export const containerJobEventsQueryOptions = (namespace: string, name: string) =>
-  queryOptions({
-    queryKey: [...containerJobQueryKey(namespace, name), 'events'],
-    queryFn: ({ signal }) =>
-      platformRequest(containerJobEventsQuery, { namespace, name, limit: overviewEventsLimit }, signal).then(
-        (data) => data.containerJob.events,
-      ),
-    refetchInterval: quietEventsIntervalMs,
-    // A missing job is said by the page around the events.
-    meta: { quietCodes: ['NOT_FOUND'] },
-  });
+  `),
+  resourceEventRowFragment,
+);
 
 /** The job's newest events: its runs started and finished, and who changed it (the overview's Events section). */
 export function useContainerJobEvents(namespace: string, name: string) {
-  return useQuery(containerJobEventsQueryOptions(namespace, name));
+  return useResourceEvents(containerJobQueryKey(namespace, name), (limit, signal) =>
+    platformRequest(containerJobEventsQuery, { namespace, name, limit }, signal).then(
+      (data) => data.containerJob.events,
+    ),
+  );
 }
