@@ -18,7 +18,7 @@ import { nextRunAfter } from '../../apps/server/src/modules/container-jobs/sched
 import { createRunStarter } from '../../apps/server/src/modules/container-jobs/runs.ts';
 import { createRuntimeReports } from '../../apps/server/src/modules/runtime-reports/reports.ts';
 import { createSimulatedDriver } from '../../apps/server/src/provisioning/simulated/driver.ts';
-import { createScheduler } from '../../apps/server/src/scheduler/scheduler.ts';
+import { createScheduler } from '../../apps/server/src/modules/container-jobs/scheduler/scheduler.ts';
 import { createSecretBox, SECRET_KEY_BYTES } from '../../apps/server/src/secrets/crypto.ts';
 
 const JOBS = 10_000;

@@ -24,7 +24,7 @@ import { createDatabaseClusterDriver } from './provisioning/database-cluster-dri
 import { createProvisioner } from './provisioning/provisioner.ts';
 import { createRuntimeDriver } from './provisioning/runtime-drivers.ts';
 import { loadSecretBox } from './secrets/key.ts';
-import { createScheduler } from './scheduler/scheduler.ts';
+import { createScheduler } from './modules/container-jobs/scheduler/scheduler.ts';
 import { createServices } from './services.ts';
 
 const portalDist = path.resolve(import.meta.dirname, '../../portal/dist');
@@ -151,9 +151,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
           services.billing.tellProviderPending(),
           services.billing.applyDuePlanChanges(),
           services.databaseClusters.stopUnpaid(),
-        ]).catch(
-          (error: unknown) => app.log.warn({ err: error }, 'billing minute failed'),
-        );
+        ]).catch((error: unknown) => app.log.warn({ err: error }, 'billing minute failed'));
       }, 60_000).unref();
       return port;
     },

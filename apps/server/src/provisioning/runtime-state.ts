@@ -2,6 +2,12 @@
 // what a workload refers to resolved, secret values decrypted, in memory only). Drivers never read a
 // module's tables for it; what they report back goes through the runtime port (runtime-port.ts).
 
+/**
+ * How late a scheduled run may still start; older ones were missed while no process was up and are skipped,
+ * as a Kubernetes CronJob's startingDeadlineSeconds skips them.
+ */
+export const STARTING_DEADLINE_MS = 60_000;
+
 /** A Berth namespace's name and the runtime namespace it is (`ns-` and 12 hex digits). */
 export interface NamespaceRef {
   name: string;

@@ -1,8 +1,8 @@
-import { STARTING_DEADLINE_MS } from '../../scheduler/scheduler.ts';
 import { labelsOf, objectNames, type KubernetesObject, type Owner } from './objects.ts';
 import { publicPortsPolicy } from './render-namespace.ts';
 import {
   containerSizeOf,
+  STARTING_DEADLINE_MS,
   type ContainerJobState,
   type ContainerState,
   type RuntimeScaling,

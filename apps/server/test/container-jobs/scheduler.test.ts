@@ -5,7 +5,8 @@ import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { createRunStarter } from '../../src/modules/container-jobs/runs.ts';
 import { createRuntimeReports } from '../../src/modules/runtime-reports/reports.ts';
 import { createSimulatedDriver } from '../../src/provisioning/simulated/driver.ts';
-import { createScheduler, STARTING_DEADLINE_MS, type Scheduler } from '../../src/scheduler/scheduler.ts';
+import { createScheduler, type Scheduler } from '../../src/modules/container-jobs/scheduler/scheduler.ts';
+import { STARTING_DEADLINE_MS } from '../../src/provisioning/runtime-state.ts';
 import { createSecretBox, SECRET_KEY_BYTES } from '../../src/secrets/crypto.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 

@@ -1,6 +1,7 @@
-import type { Database } from '../db/client.ts';
-import type { RunStarter } from '../modules/container-jobs/runs.ts';
-import { nextRunAfter } from '../modules/container-jobs/schedule.ts';
+import type { Database } from '../../../db/client.ts';
+import { STARTING_DEADLINE_MS } from '../../../provisioning/runtime-state.ts';
+import type { RunStarter } from '../runs.ts';
+import { nextRunAfter } from '../schedule.ts';
 import { anyJobDue, lockDueJobs, lockStaleJobs, setNextRuns } from './store.ts';
 
 // Starts container job runs at their scheduled times. The plan is each job's `next_run_at` (the service sets
@@ -12,8 +13,6 @@ import { anyJobDue, lockDueJobs, lockStaleJobs, setNextRuns } from './store.ts';
 //    replayed, like a Kubernetes CronJob past its startingDeadlineSeconds, and the next run is the next
 //    scheduled time after now.
 
-/** How late a run may still start; older ones were missed while no process was up. */
-export const STARTING_DEADLINE_MS = 60_000;
 const BATCH = 200;
 
 interface Logger {

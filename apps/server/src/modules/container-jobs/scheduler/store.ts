@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
-import { containerJobs } from '../db/schema.ts';
-import type { ContainerJobRow } from '../modules/container-jobs/store.ts';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { containerJobs } from '../../../db/schema.ts';
+import type { ContainerJobRow } from '../store.ts';
 
 // The scheduler's plan: each container job's next_run_at.
 
