@@ -53,6 +53,7 @@ export {
   type CredentialProblem,
   type RangeProblem,
 } from './limits.ts';
+export { mountPathKey, mountPathProblem, type MountPathProblem } from './mount-path.ts';
 export {
   RESOURCE_NAME_MAX,
   resourceNameProblem,

@@ -170,6 +170,16 @@ describe('containerCreate rules', () => {
       /^mounts: path "data" must be an absolute path/,
     ],
     [
+      'the root as a mount path, written with two slashes',
+      { mounts: [{ path: '//', volume: { name: 'data' } }] },
+      /^mounts: path "\/\/" must be an absolute path below \/$/,
+    ],
+    [
+      'a mount path out of its parent',
+      { mounts: [{ path: '/data/../etc', volume: { name: 'data' } }] },
+      /^mounts: path "\/data\/\.\.\/etc" must not contain \.\.$/,
+    ],
+    [
       'a mount path twice',
       {
         mounts: [

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { VOLUME_SIZE_GB, variableNameProblem } from '@berth/rules';
+import {
+  mountPathKey,
+  mountPathProblem,
+  VOLUME_SIZE_GB,
+  variableNameProblem,
+  type MountPathProblem,
+} from '@berth/rules';
 import type { Control } from 'react-hook-form';
 import type { ContainerResources } from '../../gql/graphql.ts';
 import { imageReferenceProblem, parseWholeNumber } from '../../lib/validation/network.ts';
@@ -55,6 +61,11 @@ export function workloadControl<TValues extends WorkloadFormValues>(
 export const volumeSizeLimits = { minGb: VOLUME_SIZE_GB.min, maxGb: VOLUME_SIZE_GB.max } as const;
 
 export const emptyVariable: VariableValues = { name: '', value: '', secret: false, stored: false };
+const mountPathMessages: Record<MountPathProblem, string> = {
+  'not-below-root': 'Enter an absolute path below /, such as /data',
+  'parent-directory': 'Leave out ..',
+};
+
 export const emptyMount: MountValues = { path: '', volume: 'existing', volumeName: '', size: '' };
 
 export interface WorkloadFormContext {
@@ -112,12 +123,11 @@ export function workloadFormIssues(values: WorkloadFormValues, context: Workload
   const newVolumes = new Set<string>();
   values.mounts.forEach((mount, index) => {
     const path = mount.path.trim();
-    const normalised = path.replace(/\/+$/, '');
-    if (!path.startsWith('/') || !normalised)
-      report(['mounts', index, 'path'], 'Enter an absolute path below /, such as /data');
-    else if (path.split('/').includes('..')) report(['mounts', index, 'path'], 'Leave out ..');
-    else if (paths.has(normalised)) report(['mounts', index, 'path'], `${path} is already mounted above`);
-    paths.add(normalised);
+    const place = mountPathKey(path);
+    const pathProblem = mountPathProblem(path);
+    if (pathProblem) report(['mounts', index, 'path'], mountPathMessages[pathProblem]);
+    else if (paths.has(place)) report(['mounts', index, 'path'], `${path} is already mounted above`);
+    paths.add(place);
     const volumeName = mount.volumeName.trim();
     if (mount.volume === 'existing') {
       if (!volumeName) report(['mounts', index, 'volumeName'], 'Choose a volume');

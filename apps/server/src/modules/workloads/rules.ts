@@ -1,4 +1,4 @@
-import { imageReferenceProblem, variableNameProblem } from '@berth/rules';
+import { imageReferenceProblem, mountPathKey, mountPathProblem, variableNameProblem } from '@berth/rules';
 import { badInput } from '../../errors.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { containerSize } from '../pricing/resources.ts';
@@ -55,13 +55,15 @@ export function validateWorkload(spec: WorkloadSpec, kind: string): void {
     throw badInput('environmentVariables', `environmentVariables: ${twiceVariable} is given twice`);
 
   for (const mount of spec.mounts) {
-    if (!mount.path.startsWith('/') || mount.path === '/' || mount.path.split('/').includes('..')) {
-      throw badInput('mounts', `mounts: path "${mount.path}" must be an absolute path below / (without ..)`);
-    }
+    const pathProblem = mountPathProblem(mount.path);
+    if (pathProblem === 'not-below-root')
+      throw badInput('mounts', `mounts: path "${mount.path}" must be an absolute path below /`);
+    if (pathProblem === 'parent-directory')
+      throw badInput('mounts', `mounts: path "${mount.path}" must not contain ..`);
     if (mount.volume && nameProblem(mount.volume.name)) {
       throw badInput('mounts', `mounts: "${mount.volume.name}" is not a volume name`);
     }
   }
-  const twicePath = duplicate(spec.mounts, (mount) => mount.path.replace(/\/+$/, ''));
+  const twicePath = duplicate(spec.mounts, (mount) => mountPathKey(mount.path));
   if (twicePath) throw badInput('mounts', `mounts: path ${twicePath} is given twice`);
 }
