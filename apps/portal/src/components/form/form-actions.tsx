@@ -4,6 +4,34 @@ import type { Control, FieldValues } from 'react-hook-form';
 import { FormErrorSummary } from './form-error-summary.tsx';
 import { OnDemandAlert } from '../on-demand-alert.tsx';
 
+/** Cancel and the submit button, at the end of a form: side by side, stacked with submit on top on a phone. */
+export function FormButtons({
+  submitLabel,
+  pendingLabel,
+  pending,
+  disabled = false,
+  onCancel,
+}: {
+  submitLabel: string;
+  /** The submit button's text while the request is under way. */
+  pendingLabel: string;
+  pending: boolean;
+  /** Submitting is not possible yet, for a reason said elsewhere. */
+  disabled?: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
+      <Button color="inherit" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="contained" disabled={pending || disabled}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The end of a form: how many fields need attention, why saving waits (if it does), Cancel, and the submit button. */
 export function FormActions<TValues extends FieldValues>({
   control,
@@ -29,14 +57,13 @@ export function FormActions<TValues extends FieldValues>({
     <>
       <FormErrorSummary control={control} />
       {blockedReason && <OnDemandAlert severity="info">{blockedReason}</OnDemandAlert>}
-      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button color="inherit" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={pending || unchanged || Boolean(blockedReason)}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      </Stack>
+      <FormButtons
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+        pending={pending}
+        disabled={unchanged || Boolean(blockedReason)}
+        onCancel={onCancel}
+      />
     </>
   );
 }

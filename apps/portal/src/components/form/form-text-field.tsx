@@ -1,7 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type FormTextFieldProps<TValues extends FieldValues> = Omit<
+export type FormTextFieldProps<TValues extends FieldValues> = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error'
 > & {
@@ -35,9 +35,9 @@ export function FormTextField<TValues extends FieldValues>({
   );
 }
 
-/** For names, paths and other identifiers: no spell check, no automatic capitals on phones. */
 /** What a resource's name may be (namespaces, containers, jobs, volumes, clusters: DNS labels). */
 export const resourceNameHint =
   'Lowercase letters, digits and hyphens; starts with a letter, at most 63 characters.';
 
+/** For names, paths and other identifiers: no spell check, no automatic capitals on phones. */
 export const identifierInputProps = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };

@@ -3,7 +3,8 @@ import Typography from '@mui/material/Typography';
 import type { Control } from 'react-hook-form';
 import { FieldRow } from '@/components/form/field-row.tsx';
 import { FormSwitch } from '@/components/form/form-switch.tsx';
-import { FormTextField, identifierInputProps, resourceNameHint } from '@/components/form/form-text-field.tsx';
+import { FormTextField } from '@/components/form/form-text-field.tsx';
+import { IdentifierField, NewNameField } from '@/components/form/identifier-field.tsx';
 import type { ClusterOffer, ClusterPlan } from '../api/get-cluster-offer.ts';
 import type { ClusterCreateValues } from './cluster-create-schema.ts';
 import { identifierRules } from './cluster-names.ts';
@@ -41,16 +42,7 @@ export function ClusterPlacementFields({
           </option>
         ))}
       </FormTextField>
-      <FormTextField
-        control={control}
-        name="name"
-        label="Name"
-        required
-        autoFocus
-        autoComplete="off"
-        helperText={resourceNameHint}
-        slotProps={identifierInputProps}
-      />
+      <NewNameField control={control} name="name" />
     </FieldRow>
   );
 }
@@ -116,22 +108,13 @@ export function ClusterFirstMembersFields({ control }: { control: FormControl })
         </Typography>
       </div>
       <FieldRow columns="repeat(2, minmax(0, 1fr))">
-        <FormTextField
+        <IdentifierField
           control={control}
           name="databaseName"
           label="Database name"
-          autoComplete="off"
           helperText={identifierRules}
-          slotProps={identifierInputProps}
         />
-        <FormTextField
-          control={control}
-          name="userName"
-          label="User name"
-          autoComplete="off"
-          helperText={identifierRules}
-          slotProps={identifierInputProps}
-        />
+        <IdentifierField control={control} name="userName" label="User name" helperText={identifierRules} />
       </FieldRow>
     </>
   );

@@ -1,8 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
-import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
+import { FormTextField } from '@/components/form/form-text-field.tsx';
+import { NewNameField } from '@/components/form/identifier-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { useCreateClusterDatabase } from '../api/create-cluster-database.ts';
 import type { ClusterAddress } from '../api/get-cluster.ts';
 import { ClusterFormDialog } from './cluster-form-dialog.tsx';
@@ -23,12 +23,7 @@ export function AddClusterDatabaseDialog({
   onAdded: (name: string) => void;
 }) {
   const createDatabase = useCreateClusterDatabase(cluster);
-  const { control, handleSubmit } = useForm<DatabaseFormValues>({
-    shouldFocusError: false,
-    resolver: zodResolver(databaseSchema),
-    mode: 'onChange',
-    defaultValues: { name: '', description: '' },
-  });
+  const { control, handleSubmit } = useZodForm(databaseSchema, { name: '', description: '' });
   const submit = ({ name, description }: DatabaseFormValues) =>
     createDatabase.mutate(
       { name, description: description.trim() || null },
@@ -38,22 +33,11 @@ export function AddClusterDatabaseDialog({
     <ClusterFormDialog
       open={open}
       title="Add database"
-      submitLabel="Add database"
-      pending={createDatabase.isPending}
-      error={createDatabase.error}
+      change={createDatabase}
       onSubmit={handleSubmit(submit, revealFirstInvalid)}
       onClose={onClose}
     >
-      <FormTextField
-        control={control}
-        name="name"
-        label="Database name"
-        required
-        autoFocus
-        autoComplete="off"
-        helperText={identifierRules}
-        slotProps={identifierInputProps}
-      />
+      <NewNameField control={control} name="name" label="Database name" helperText={identifierRules} />
       <FormTextField
         control={control}
         name="description"

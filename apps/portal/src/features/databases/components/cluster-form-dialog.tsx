@@ -18,24 +18,24 @@ import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 export function ClusterFormDialog({
   open,
   title,
-  submitLabel,
-  pending,
-  error,
+  submitLabel = title,
+  change,
   onSubmit,
   onClose,
   children,
 }: {
   open: boolean;
   title: string;
-  submitLabel: string;
-  pending: boolean;
-  /** The last attempt's failure. */
-  error: Error | null;
+  /** The submit button's text: the title's, unless said otherwise. */
+  submitLabel?: string;
+  /** The change the form asks for (a mutation): whether it is under way, and its last attempt's failure. */
+  change: { isPending: boolean; error: Error | null };
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   children: ReactNode;
 }) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { isPending: pending, error } = change;
   return (
     <Dialog
       open={open}

@@ -2,8 +2,10 @@ import { useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
 import * as z from 'zod/mini';
-import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
+import { FormTextField } from '@/components/form/form-text-field.tsx';
+import { NewNameField } from '@/components/form/identifier-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
 import type { DatabaseUserPermissionInput } from '@/gql/graphql.ts';
 import { useChangeClusterUserPermissions } from '../api/modify-cluster-user.ts';
 import { useCreateClusterUser, type PermissionChoice } from '../api/create-cluster-user.ts';
@@ -88,12 +90,7 @@ export function AddClusterUserDialog({
   onAdded: (name: string) => void;
 }) {
   const createUser = useCreateClusterUser(cluster);
-  const { control, handleSubmit } = useForm<UserFormValues>({
-    shouldFocusError: false,
-    resolver: zodResolver(newUserSchema),
-    mode: 'onChange',
-    defaultValues: { name: '', access: accessOf(databases) },
-  });
+  const { control, handleSubmit } = useZodForm(newUserSchema, { name: '', access: accessOf(databases) });
   const submit = ({ name, access }: UserFormValues) => {
     const permissions: PermissionChoice[] = Object.entries(access).flatMap(([databaseName, choice]) =>
       choice === 'NONE' ? [] : [{ databaseName, permission: choice }],
@@ -104,25 +101,14 @@ export function AddClusterUserDialog({
     <ClusterFormDialog
       open={open}
       title="Add user"
-      submitLabel="Add user"
-      pending={createUser.isPending}
-      error={createUser.error}
+      change={createUser}
       onSubmit={handleSubmit(submit, revealFirstInvalid)}
       onClose={onClose}
     >
       <Typography color="text.secondary">
         The platform makes the user a strong password: reveal it under Connection once the user is added.
       </Typography>
-      <FormTextField
-        control={control}
-        name="name"
-        label="User name"
-        required
-        autoFocus
-        autoComplete="off"
-        helperText={identifierRules}
-        slotProps={identifierInputProps}
-      />
+      <NewNameField control={control} name="name" label="User name" helperText={identifierRules} />
       <AccessFields control={control} databases={databases} />
     </ClusterFormDialog>
   );
@@ -180,8 +166,7 @@ export function ClusterPermissionsDialog({
       open={open}
       title={`Permissions of ${user.name}`}
       submitLabel="Save permissions"
-      pending={changePermissions.isPending}
-      error={changePermissions.error}
+      change={changePermissions}
       onSubmit={handleSubmit(submit)}
       onClose={onClose}
     >

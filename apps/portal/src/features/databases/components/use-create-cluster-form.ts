@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type UseFormSetError } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { useCreateCluster } from '../api/create-cluster.ts';
@@ -46,12 +46,10 @@ export function useCreateClusterForm(offer: ClusterOffer, requestedNamespace: st
   const createCluster = useCreateCluster();
   const { open: openCheckout, leaving } = useClusterCheckout();
   const [refusal, setRefusal] = useState<string[]>([]);
-  const { control, handleSubmit, setError, setValue } = useForm<ClusterCreateValues>({
-    shouldFocusError: false,
-    resolver: zodResolver(clusterCreateSchema),
-    mode: 'onChange',
-    defaultValues: initialValues(offer, requestedNamespace),
-  });
+  const { control, handleSubmit, setError, setValue } = useZodForm(
+    clusterCreateSchema,
+    initialValues(offer, requestedNamespace),
+  );
   const [engine, planId, payNow] = useWatch({ control, name: ['engine', 'plan', 'payNow'] });
   const engines = enginesOf(offer.versions);
 

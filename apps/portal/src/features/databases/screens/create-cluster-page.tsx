@@ -1,11 +1,11 @@
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import { mdiShape } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { FormActions } from '@/components/form/form-actions.tsx';
+import { FormStack } from '@/components/form/form-stack.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { OnDemandAlert } from '@/components/on-demand-alert.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -72,13 +72,7 @@ function CreateClusterForm({
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 960 }}>
-      <Stack
-        component="form"
-        noValidate
-        spacing={3}
-        onSubmit={form.onSubmit}
-        aria-label="New database cluster"
-      >
+      <FormStack onSubmit={form.onSubmit} label="New database cluster">
         <ClusterPlacementFields control={control} namespaces={offer.namespaces} />
         <ClusterEngineFields
           control={control}
@@ -103,7 +97,7 @@ function CreateClusterForm({
           unchanged={false}
           onCancel={form.cancel}
         />
-      </Stack>
+      </FormStack>
     </Paper>
   );
 }

@@ -1,10 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { FormTextField, identifierInputProps, resourceNameHint } from '@/components/form/form-text-field.tsx';
-import { namespaceFormSchema, type NamespaceFormValues } from './namespace-schema.ts';
+import { FormButtons } from '@/components/form/form-actions.tsx';
+import { FormStack } from '@/components/form/form-stack.tsx';
+import { FormTextField } from '@/components/form/form-text-field.tsx';
+import { NewNameField } from '@/components/form/identifier-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { namespaceFormSchema, type NamespaceFormValues } from './namespace-schema.ts';
 
 interface NamespaceFormProps {
   pending: boolean;
@@ -14,33 +14,17 @@ interface NamespaceFormProps {
 
 /** Name validated as the customer types (nothing is sent while it is invalid) and an optional description. */
 export function NamespaceForm({ pending, onSubmit, onCancel }: NamespaceFormProps) {
-  const { control, handleSubmit } = useForm<NamespaceFormValues>({
-    shouldFocusError: false,
-    resolver: zodResolver(namespaceFormSchema),
-    mode: 'onChange',
-    defaultValues: { name: '', description: '' },
-  });
+  const { control, handleSubmit } = useZodForm(namespaceFormSchema, { name: '', description: '' });
   return (
-    <Stack component="form" noValidate spacing={3} onSubmit={handleSubmit(onSubmit, revealFirstInvalid)}>
-      <FormTextField
-        control={control}
-        name="name"
-        label="Name"
-        required
-        autoFocus
-        autoComplete="off"
-        helperText={resourceNameHint}
-        slotProps={identifierInputProps}
-      />
+    <FormStack onSubmit={handleSubmit(onSubmit, revealFirstInvalid)}>
+      <NewNameField control={control} name="name" />
       <FormTextField control={control} name="description" label="Description" multiline />
-      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button color="inherit" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={pending}>
-          {pending ? 'Creating…' : 'Create namespace'}
-        </Button>
-      </Stack>
-    </Stack>
+      <FormButtons
+        submitLabel="Create namespace"
+        pendingLabel="Creating…"
+        pending={pending}
+        onCancel={onCancel}
+      />
+    </FormStack>
   );
 }

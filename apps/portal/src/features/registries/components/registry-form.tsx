@@ -1,12 +1,12 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { FormButtons } from '@/components/form/form-actions.tsx';
+import { FormStack } from '@/components/form/form-stack.tsx';
 import { FormSwitch } from '@/components/form/form-switch.tsx';
 import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
-import { defaultRegistryValues, registryFormSchema, type RegistryFormValues } from './registry-schema.ts';
+import { IdentifierField, NewNameField } from '@/components/form/identifier-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { defaultRegistryValues, registryFormSchema, type RegistryFormValues } from './registry-schema.ts';
 
 interface RegistryFormProps {
   pending: boolean;
@@ -17,48 +17,24 @@ interface RegistryFormProps {
 }
 
 export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFormProps) {
-  const { control, handleSubmit } = useForm<RegistryFormValues>({
-    shouldFocusError: false,
-    resolver: zodResolver(registryFormSchema),
-    mode: 'onChange',
-    defaultValues: defaultRegistryValues,
-  });
+  const { control, handleSubmit } = useZodForm(registryFormSchema, defaultRegistryValues);
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={3}
-      onSubmit={handleSubmit(onSubmit, revealFirstInvalid)}
-      aria-label="New registry"
-    >
-      <FormTextField
+    <FormStack onSubmit={handleSubmit(onSubmit, revealFirstInvalid)} label="New registry">
+      <NewNameField
         control={control}
         name="name"
-        label="Name"
-        required
-        autoFocus
-        autoComplete="off"
         helperText="How containers refer to it: lowercase letters, digits and hyphens; starts with a letter."
-        slotProps={identifierInputProps}
       />
-      <FormTextField
+      <IdentifierField
         control={control}
         name="source"
         label="Registry"
         required
-        autoComplete="off"
         placeholder="registry.example.com"
         helperText="The registry host, with a port or path if it has one, such as ghcr.io/acme."
         slotProps={{ ...identifierInputProps, inputLabel: { shrink: true } }}
       />
-      <FormTextField
-        control={control}
-        name="username"
-        label="User name"
-        required
-        autoComplete="off"
-        slotProps={identifierInputProps}
-      />
+      <IdentifierField control={control} name="username" label="User name" required />
       <FormTextField
         control={control}
         name="password"
@@ -78,14 +54,7 @@ export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFor
           {error}
         </Alert>
       )}
-      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button color="inherit" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={pending}>
-          {pending ? 'Adding…' : 'Add registry'}
-        </Button>
-      </Stack>
-    </Stack>
+      <FormButtons submitLabel="Add registry" pendingLabel="Adding…" pending={pending} onCancel={onCancel} />
+    </FormStack>
   );
 }

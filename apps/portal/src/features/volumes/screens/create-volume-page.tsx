@@ -1,16 +1,17 @@
-import { useForm, useFormState, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
+import { useFormState, useWatch } from 'react-hook-form';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { FormTextField, identifierInputProps, resourceNameHint } from '@/components/form/form-text-field.tsx';
+import { FormButtons } from '@/components/form/form-actions.tsx';
+import { FormStack } from '@/components/form/form-stack.tsx';
+import { FormTextField } from '@/components/form/form-text-field.tsx';
+import { NewNameField } from '@/components/form/identifier-field.tsx';
+import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useCreateVolume } from '../api/create-volume.ts';
 import { VolumePrice } from '../components/volume-price.tsx';
 import { volumeFormSchema, volumeLimits, type VolumeFormValues } from '../components/volume-schema.ts';
-import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/new');
 
@@ -18,12 +19,7 @@ export function CreateVolumePage() {
   const { namespaceName } = route.useParams();
   const navigate = useNavigate();
   const createVolume = useCreateVolume();
-  const { control, handleSubmit } = useForm<VolumeFormValues>({
-    shouldFocusError: false,
-    resolver: zodResolver(volumeFormSchema),
-    mode: 'onChange',
-    defaultValues: { name: '', size: '10' },
-  });
+  const { control, handleSubmit } = useZodForm(volumeFormSchema, { name: '', size: '10' });
   const size = useWatch({ control, name: 'size' });
   const sizeError = useFormState({ control, name: 'size' }).errors.size;
   const backToVolumes = () =>
@@ -43,23 +39,8 @@ export function CreateVolumePage() {
     <>
       <PageHeader title="Create volume" subtitle={`Storage for containers in namespace ${namespaceName}.`} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
-        <Stack
-          component="form"
-          noValidate
-          spacing={3}
-          onSubmit={handleSubmit(submit, revealFirstInvalid)}
-          aria-label="New volume"
-        >
-          <FormTextField
-            control={control}
-            name="name"
-            label="Name"
-            required
-            autoFocus
-            autoComplete="off"
-            helperText={resourceNameHint}
-            slotProps={identifierInputProps}
-          />
+        <FormStack onSubmit={handleSubmit(submit, revealFirstInvalid)} label="New volume">
+          <NewNameField control={control} name="name" />
           <FormTextField
             control={control}
             name="size"
@@ -70,19 +51,13 @@ export function CreateVolumePage() {
             slotProps={{ htmlInput: { min: volumeLimits.minGb, max: volumeLimits.maxGb } }}
           />
           <VolumePrice size={size} invalid={sizeError !== undefined} />
-          <Stack
-            direction={{ xs: 'column-reverse', sm: 'row' }}
-            spacing={2}
-            sx={{ justifyContent: 'flex-end' }}
-          >
-            <Button color="inherit" onClick={backToVolumes} disabled={createVolume.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={createVolume.isPending}>
-              {createVolume.isPending ? 'Creating…' : 'Create volume'}
-            </Button>
-          </Stack>
-        </Stack>
+          <FormButtons
+            submitLabel="Create volume"
+            pendingLabel="Creating…"
+            pending={createVolume.isPending}
+            onCancel={backToVolumes}
+          />
+        </FormStack>
       </Paper>
     </>
   );
