@@ -1,41 +1,35 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ContainerLogsQuery } from '@/gql/console-logs/graphql.ts';
 import { graphql } from '@/lib/graphql/console-logs-document.ts';
 import { consoleLogsRequest } from '@/lib/graphql/console-logs.ts';
+import { withFragments } from '@/lib/graphql/document.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
+import { logLineFragment, type LogLineItem } from './log-line-fragment.ts';
 import { containerInput, jobRunInput, type LogSource } from './log-source.ts';
-
-/** One line as the viewer keeps it: the same fields from the query and from the tail. */
-export type LogLineItem = ContainerLogsQuery['containerLogs'][number];
 
 /** How many of the newest lines a viewer starts with: the API's most. */
 export const RECENT_LINES = 1000;
 
-const containerLogsQuery = graphql(`
-  query ContainerLogs($source: ContainerLogSource!, $query: LogQuery!) {
-    containerLogs(source: $source, query: $query) {
-      id
-      occurredAt
-      stream
-      line
-      replica
-      run
+const containerLogsQuery = withFragments(
+  graphql(`
+    query ContainerLogs($source: ContainerLogSource!, $query: LogQuery!) {
+      containerLogs(source: $source, query: $query) {
+        ...LogLineItem
+      }
     }
-  }
-`);
+  `),
+  logLineFragment,
+);
 
-const jobRunLogsQuery = graphql(`
-  query JobRunLogs($source: JobRunLogSource!, $query: LogQuery!) {
-    jobRunLogs(source: $source, query: $query) {
-      id
-      occurredAt
-      stream
-      line
-      replica
-      run
+const jobRunLogsQuery = withFragments(
+  graphql(`
+    query JobRunLogs($source: JobRunLogSource!, $query: LogQuery!) {
+      jobRunLogs(source: $source, query: $query) {
+        ...LogLineItem
+      }
     }
-  }
-`);
+  `),
+  logLineFragment,
+);
 
 async function newestLines(source: LogSource, filter: string, signal: AbortSignal): Promise<LogLineItem[]> {
   const query = { limit: RECENT_LINES, order: 'NEWEST_FIRST' as const, ...(filter ? { filter } : {}) };

@@ -2,10 +2,11 @@ import { createClient, NetworkError, type ExecutionResult } from 'graphql-sse';
 import { env } from '@/config/env.ts';
 import { session } from '@/lib/auth/session.ts';
 import { graphql } from '@/lib/graphql/console-logs-document.ts';
+import { withFragments } from '@/lib/graphql/document.ts';
 import { GraphQLRequestError, HttpStatusError } from '@/lib/graphql/errors.ts';
 import { retryDelayMs } from '@/lib/graphql/retry.ts';
 import type { ContainerLogTailSubscription, JobRunLogTailSubscription } from '@/gql/console-logs/graphql.ts';
-import type { LogLineItem } from './log-lines.ts';
+import { logLineFragment, type LogLineItem } from './log-line-fragment.ts';
 import { containerInput, jobRunInput, type LogSource } from './log-source.ts';
 
 // The live tail: a GraphQL subscription over server-sent events (graphql-sse, distinct connections mode, as
@@ -13,31 +14,27 @@ import { containerInput, jobRunInput, type LogSource } from './log-source.ts';
 // started from; this resumes itself instead, after the newest line it has had, so that a dropped connection
 // loses no line and doubles none (the server's catch-up sends the lines written meanwhile, at most 1000).
 
-const containerLogTail = graphql(`
-  subscription ContainerLogTail($source: ContainerLogSource!, $afterId: ID, $filter: String) {
-    containerLogTail(source: $source, afterId: $afterId, filter: $filter) {
-      id
-      occurredAt
-      stream
-      line
-      replica
-      run
+const containerLogTail = withFragments(
+  graphql(`
+    subscription ContainerLogTail($source: ContainerLogSource!, $afterId: ID, $filter: String) {
+      containerLogTail(source: $source, afterId: $afterId, filter: $filter) {
+        ...LogLineItem
+      }
     }
-  }
-`);
+  `),
+  logLineFragment,
+);
 
-const jobRunLogTail = graphql(`
-  subscription JobRunLogTail($source: JobRunLogSource!, $afterId: ID, $filter: String) {
-    jobRunLogTail(source: $source, afterId: $afterId, filter: $filter) {
-      id
-      occurredAt
-      stream
-      line
-      replica
-      run
+const jobRunLogTail = withFragments(
+  graphql(`
+    subscription JobRunLogTail($source: JobRunLogSource!, $afterId: ID, $filter: String) {
+      jobRunLogTail(source: $source, afterId: $afterId, filter: $filter) {
+        ...LogLineItem
+      }
     }
-  }
-`);
+  `),
+  logLineFragment,
+);
 
 /** Back-off between reconnections: 0.5, 1, 2 … s with jitter, at most 30 s apart, for as long as it is followed. */
 const reconnectPolicy = { retries: Infinity, initialDelayMs: 500 };

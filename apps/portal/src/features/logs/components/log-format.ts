@@ -1,4 +1,4 @@
-import type { LogLineItem } from '../api/log-lines.ts';
+import type { LogLineItem } from '../api/log-line-fragment.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, {
   month: 'short',

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { alpha } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { LogLineItem } from '../api/log-lines.ts';
+import type { LogLineItem } from '../api/log-line-fragment.ts';
 import { lineTime, lineWriter } from './log-format.ts';
 
 /** Said to screen readers, which announce no colour. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { recentLinesQueryOptions, type LogLineItem } from '../api/log-lines.ts';
+import type { LogLineItem } from '../api/log-line-fragment.ts';
+import { recentLinesQueryOptions } from '../api/log-lines.ts';
 import type { LogSource } from '../api/log-source.ts';
 import { followLogTail, laterLineId, type TailState } from '../api/log-tail.ts';
 
