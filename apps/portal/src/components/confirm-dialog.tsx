@@ -3,8 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -12,8 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { DialogButtons, FormDialog } from './form-dialog.tsx';
 import { identifierInputProps } from './form/form-text-field.tsx';
 import { TextLink, type LinkTarget } from './router-links.tsx';
 
@@ -74,26 +71,10 @@ const namesShown = 8;
  * the screens with a delete button do not carry it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  // Each opening is a new form, so typed text never carries over into the next confirmation; it stays
-  // mounted until the dialog has faded out, so the dialog does not empty while it fades.
-  const [openings, setOpenings] = useState({ open: props.open, count: 0 });
-  if (props.open !== openings.open) {
-    setOpenings({ open: props.open, count: openings.count + (props.open ? 1 : 0) });
-  }
-  const [shown, setShown] = useState(props.open);
-  if (props.open && !shown) setShown(true);
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.pending ? undefined : props.onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{ transition: { onExited: () => setShown(false) } }}
-    >
-      {shown && <ConfirmForm key={openings.count} {...props} />}
-    </Dialog>
+    <FormDialog open={props.open} pending={props.pending} onClose={props.onClose}>
+      <ConfirmForm {...props} />
+    </FormDialog>
   );
 }
 
@@ -170,18 +151,7 @@ function ConfirmForm({
           />
         )}
       </DialogContent>
-      {/* On a phone the buttons stack, the action on top, as the forms' do: side by side, two-word labels
-          would break over two lines each. */}
-      <DialogActions
-        disableSpacing
-        sx={{
-          px: 3,
-          pb: 2,
-          gap: 1,
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-        }}
-      >
+      <DialogButtons>
         {dead ? (
           <Button onClick={onClose} variant="contained" autoFocus>
             Close
@@ -196,7 +166,7 @@ function ConfirmForm({
             </Button>
           </>
         )}
-      </DialogActions>
+      </DialogButtons>
     </form>
   );
 }

@@ -2,8 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
@@ -12,9 +10,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
+import { DialogButtons, FormDialog } from '@/components/form-dialog.tsx';
+import { RadioCard } from '@/components/radio-card.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { formatMonthlyPrice } from '@/lib/money.ts';
@@ -43,25 +41,10 @@ export interface ChangePlanDialogProps {
  * the server's words. Loaded on demand (change-plan-button.tsx). Full screen on a phone.
  */
 export function ChangePlanDialog({ open, subscription, change, onClose }: ChangePlanDialogProps) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  // Each opening is a new choice; the form stays mounted until the dialog has faded out.
-  const [openings, setOpenings] = useState({ open, count: 0 });
-  if (open !== openings.open) setOpenings({ open, count: openings.count + (open ? 1 : 0) });
-  const [shown, setShown] = useState(open);
-  if (open && !shown) setShown(true);
   return (
-    <Dialog
-      open={open}
-      onClose={change.isPending ? undefined : onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{ transition: { onExited: () => setShown(false) } }}
-    >
-      {shown && (
-        <ChangePlanForm key={openings.count} subscription={subscription} change={change} onClose={onClose} />
-      )}
-    </Dialog>
+    <FormDialog open={open} pending={change.isPending} onClose={onClose}>
+      <ChangePlanForm subscription={subscription} change={change} onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -187,17 +170,8 @@ function ChangePlanForm({ subscription, change, onClose }: Omit<ChangePlanDialog
           </Alert>
         )}
       </Box>
-      {/* On a phone the buttons stack, the action on top, as the other dialogs' do. */}
-      <DialogActions
-        disableSpacing
-        sx={{
-          px: 3,
-          py: 2,
-          gap: 1,
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-        }}
-      >
+      {/* Spaced from the chosen plan's text above, which has no space below it. */}
+      <DialogButtons sx={{ pt: 2 }}>
         <Button onClick={onClose} disabled={change.isPending} color="inherit">
           Cancel
         </Button>
@@ -210,7 +184,7 @@ function ChangePlanForm({ subscription, change, onClose }: Omit<ChangePlanDialog
         >
           {confirmLabel}
         </Button>
-      </DialogActions>
+      </DialogButtons>
     </Box>
   );
 }
@@ -218,25 +192,7 @@ function ChangePlanForm({ subscription, change, onClose }: Omit<ChangePlanDialog
 /** One plan to move to: a row of the radio group, its name and monthly price. */
 function PlanChoice({ plan, selected }: { plan: Plan; selected: boolean }) {
   return (
-    <Box
-      component="label"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        py: 0.25,
-        pl: 0.5,
-        pr: 1.5,
-        border: 1,
-        borderRadius: 1,
-        cursor: 'pointer',
-        borderColor: selected ? 'primary.main' : 'divider',
-        bgcolor: selected ? 'action.selected' : undefined,
-        '&:hover': { borderColor: 'primary.main' },
-        // The focus is on the radio inside; the whole row shows it.
-        '&:has(input:focus-visible)': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
+    <RadioCard selected={selected} sx={{ alignItems: 'center', py: 0.25, pl: 0.5, pr: 1.5 }}>
       <Radio value={plan.id} size="small" />
       <Typography sx={{ flex: 1, minWidth: 0, fontWeight: selected ? 600 : undefined }}>
         {planLabel(plan)}
@@ -244,6 +200,6 @@ function PlanChoice({ plan, selected }: { plan: Plan; selected: boolean }) {
       <Typography variant="body2" sx={{ flexShrink: 0, textAlign: 'right', fontWeight: 600 }}>
         {plan.price ? formatMonthlyPrice(plan.price) : 'Price on request'}
       </Typography>
-    </Box>
+    </RadioCard>
   );
 }

@@ -7,6 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useController, type Control } from 'react-hook-form';
+import { RadioCard } from '@/components/radio-card.tsx';
 import { formatMonthlyPrice } from '@/lib/money.ts';
 import type { ClusterPlan } from '../api/get-cluster-offer.ts';
 import type { ClusterCreateValues } from './cluster-create-schema.ts';
@@ -66,24 +67,7 @@ function PlanCard({ plan, selected }: { plan: ClusterPlan; selected: boolean }) 
   const detailsId = useId();
   const price = planMonthlyPrice(plan);
   return (
-    <Box
-      component="label"
-      sx={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: 1,
-        p: 1.5,
-        pl: 0.5,
-        border: 1,
-        borderRadius: 1,
-        cursor: 'pointer',
-        borderColor: selected ? 'primary.main' : 'divider',
-        bgcolor: selected ? 'action.selected' : undefined,
-        '&:hover': { borderColor: 'primary.main' },
-        // The focus is on the radio inside; the whole card shows it.
-        '&:has(input:focus-visible)': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
+    <RadioCard selected={selected} sx={{ alignItems: 'flex-start', p: 1.5, pl: 0.5 }}>
       <Radio value={plan.id} slotProps={{ input: { 'aria-describedby': detailsId } }} sx={{ mt: -0.5 }} />
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{plan.name}</Typography>
@@ -94,6 +78,6 @@ function PlanCard({ plan, selected }: { plan: ClusterPlan; selected: boolean }) 
           </Box>
         </Typography>
       </Box>
-    </Box>
+    </RadioCard>
   );
 }
