@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { LazyDialogButton } from '@/components/lazy-dialog-button.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { endsWhen, whatStops, type Subscription } from './subscription-text.ts';
@@ -31,47 +31,30 @@ function CancellationText({ subscription }: { subscription: Subscription }) {
 /** Ends the subscription at the end of its period, once the customer has read what stops then. */
 export function CancelSubscriptionButton({ subscription }: { subscription: Subscription }) {
   const cancel = useCancelSubscription();
-  const [confirming, setConfirming] = useState(false);
-  // Mounted from the first press on, so the dialog fades out rather than vanishing when closed.
-  const [asked, setAsked] = useState(false);
-  const open = () => {
-    setAsked(true);
-    setConfirming(true);
-  };
-  const confirm = () =>
-    cancel.mutate(subscription.id, {
-      onSuccess: ({ currentPeriodEnd }) =>
-        showSnackbar(`Subscription cancelled: it ends ${endsWhen(currentPeriodEnd)}.`, 'success'),
-      // A refusal is in the snack bar (the query client's mutation errors), the list behind it refreshed.
-      onSettled: () => setConfirming(false),
-    });
-
   return (
-    <>
-      <Button
-        variant="outlined"
-        disabled={cancel.isPending}
-        onClick={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        sx={{ flexShrink: 0 }}
-      >
-        Cancel subscription
-      </Button>
-      {asked && (
-        <Suspense>
-          <ConfirmDialog
-            open={confirming}
-            title="Cancel subscription?"
-            description={<CancellationText subscription={subscription} />}
-            confirmLabel="Cancel subscription"
-            dismissLabel="Keep subscription"
-            pending={cancel.isPending}
-            onConfirm={confirm}
-            onClose={() => setConfirming(false)}
-          />
-        </Suspense>
+    <LazyDialogButton
+      label="Cancel subscription"
+      busy={cancel.isPending}
+      preload={preload}
+      dialog={(open, close) => (
+        <ConfirmDialog
+          open={open}
+          title="Cancel subscription?"
+          description={<CancellationText subscription={subscription} />}
+          confirmLabel="Cancel subscription"
+          dismissLabel="Keep subscription"
+          pending={cancel.isPending}
+          onConfirm={() =>
+            cancel.mutate(subscription.id, {
+              onSuccess: ({ currentPeriodEnd }) =>
+                showSnackbar(`Subscription cancelled: it ends ${endsWhen(currentPeriodEnd)}.`, 'success'),
+              // A refusal is in the snack bar (the query client's mutation errors), the list behind it refreshed.
+              onSettled: close,
+            })
+          }
+          onClose={close}
+        />
       )}
-    </>
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
+import { lazy } from 'react';
+import { LazyDialogButton } from '@/components/lazy-dialog-button.tsx';
 import { useChangeSubscriptionPlan } from '../api/change-subscription-plan.ts';
 import type { Subscription } from './subscription-text.ts';
 
@@ -13,36 +13,15 @@ const preload = () => void loadChangePlanDialog().catch(() => undefined);
 /** Opens the choice of the plans a database cluster's subscription can move to, and what each costs. */
 export function ChangePlanButton({ subscription }: { subscription: Subscription }) {
   const change = useChangeSubscriptionPlan({ inlineErrors: true });
-  const [choosing, setChoosing] = useState(false);
-  // Mounted from the first press on, so the dialog fades out rather than vanishing when closed.
-  const [asked, setAsked] = useState(false);
-  const open = () => {
-    change.reset();
-    setAsked(true);
-    setChoosing(true);
-  };
   return (
-    <>
-      <Button
-        variant="outlined"
-        disabled={change.isPending}
-        onClick={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        sx={{ flexShrink: 0 }}
-      >
-        Change plan
-      </Button>
-      {asked && (
-        <Suspense>
-          <ChangePlanDialog
-            open={choosing}
-            subscription={subscription}
-            change={change}
-            onClose={() => setChoosing(false)}
-          />
-        </Suspense>
+    <LazyDialogButton
+      label="Change plan"
+      busy={change.isPending}
+      preload={preload}
+      onOpen={change.reset}
+      dialog={(open, close) => (
+        <ChangePlanDialog open={open} subscription={subscription} change={change} onClose={close} />
       )}
-    </>
+    />
   );
 }
