@@ -1,63 +1,51 @@
 import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '@/lib/graphql/billing-document.ts';
 import { billingRequest } from '@/lib/graphql/billing.ts';
+import { withFragments } from '@/lib/graphql/document.ts';
+import { billingDetailsFragment, billingPlanFragment } from './billing-fragments.ts';
 
 // An operation of the billing API (codegen checks the documents of this folder against billing.graphql).
-const billingOverviewQuery = graphql(`
-  query BillingOverview {
-    customer {
-      id
-      suspendedReason
-    }
-    subscriptions {
-      id
-      plan {
+const billingOverviewQuery = withFragments(
+  graphql(`
+    query BillingOverview {
+      customer {
         id
-        name
-        price {
-          amountCents
-          currency
-        }
+        suspendedReason
       }
-      status
-      resourceName
-      currentPeriodEnd
-      cancelAtPeriodEnd
-      resumable
-      pendingPlan {
+      subscriptions {
         id
-        name
-        price {
-          amountCents
-          currency
+        plan {
+          ...BillingPlanItem
         }
-      }
-      pendingPlanAt
-      planChanges {
-        id
-        name
-        price {
-          amountCents
-          currency
+        status
+        resourceName
+        currentPeriodEnd
+        cancelAtPeriodEnd
+        resumable
+        pendingPlan {
+          ...BillingPlanItem
         }
+        pendingPlanAt
+        planChanges {
+          ...BillingPlanItem
+        }
+        createdAt
+        endedAt
       }
-      createdAt
-      endedAt
+      paymentMethod {
+        brand
+        last4
+        expiryMonth
+        expiryYear
+      }
+      billingDetails {
+        ...BillingDetailsItem
+      }
     }
-    paymentMethod {
-      brand
-      last4
-      expiryMonth
-      expiryYear
-    }
-    billingDetails {
-      companyName
-      address
-      vatNumber
-      invoiceEmail
-    }
-  }
-`);
+  `),
+  billingPlanFragment,
+  billingDetailsFragment,
+);
 
 /** Everything the Billing page shows, in one request. */
 export const billingOverviewQueryOptions = queryOptions({

@@ -1,38 +1,40 @@
 import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '@/lib/graphql/billing-document.ts';
 import { billingRequest } from '@/lib/graphql/billing.ts';
+import { withFragments } from '@/lib/graphql/document.ts';
+import { billingDetailsFragment } from './billing-fragments.ts';
 
 // The invoice and whom it is addressed to (the billing details as last saved), for the printable page.
-const invoiceQuery = graphql(`
-  query Invoice($number: String!) {
-    invoice(number: $number) {
-      id
-      number
-      issuedAt
-      periodStart
-      periodEnd
-      status
-      lines {
-        description
-        amount {
+const invoiceQuery = withFragments(
+  graphql(`
+    query Invoice($number: String!) {
+      invoice(number: $number) {
+        id
+        number
+        issuedAt
+        periodStart
+        periodEnd
+        status
+        lines {
+          description
+          amount {
+            amountCents
+            currency
+          }
+        }
+        total {
           amountCents
           currency
         }
+        hostedUrl
       }
-      total {
-        amountCents
-        currency
+      billingDetails {
+        ...BillingDetailsItem
       }
-      hostedUrl
     }
-    billingDetails {
-      companyName
-      address
-      vatNumber
-      invoiceEmail
-    }
-  }
-`);
+  `),
+  billingDetailsFragment,
+);
 
 export const invoiceQueryOptions = (number: string) =>
   queryOptions({

@@ -1,8 +1,9 @@
 import { graphql } from '@/lib/graphql/document.ts';
 
 // What the portal reads of a database cluster and of a legacy database, once per type it shows: a row of
-// the lists (also what creating a cluster answers) and a details page. Every operation asking for one of
-// them spreads its fragment and is sent with it (withFragments).
+// the lists (also what creating a cluster answers) and a details page; and of a plan, the same on a cluster's
+// details page as among the plans a new cluster can have. Every operation asking for one of them spreads its
+// fragment and is sent with it (withFragments), and with the fragments that one spreads.
 
 export const clusterRowFragment = graphql(`
   fragment ClusterRow on CloudDatabaseCluster {
@@ -31,6 +32,23 @@ export const clusterRowFragment = graphql(`
   }
 `);
 
+export const clusterPlanFragment = graphql(`
+  fragment ClusterPlan on Plan {
+    id
+    name
+    group
+    cpu
+    memory
+    storage
+    replicas
+    price {
+      amount
+      currency
+    }
+  }
+`);
+
+/** Spreads ClusterPlan: sent with clusterPlanFragment. */
 export const clusterDetailsFragment = graphql(`
   fragment ClusterDetails on CloudDatabaseCluster {
     id
@@ -46,17 +64,7 @@ export const clusterDetailsFragment = graphql(`
     hostname
     port
     plan {
-      id
-      name
-      group
-      cpu
-      memory
-      storage
-      replicas
-      price {
-        amount
-        currency
-      }
+      ...ClusterPlan
     }
     spec {
       type

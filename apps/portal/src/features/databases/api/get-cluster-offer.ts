@@ -1,34 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CloudDatabaseClusterOfferQuery } from '@/gql/graphql.ts';
-import { graphql } from '@/lib/graphql/document.ts';
+import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
+import { clusterPlanFragment } from './cluster-fragments.ts';
 
-const clusterOfferQuery = graphql(`
-  query CloudDatabaseClusterOffer {
-    cloudDatabaseClusterPlans {
-      id
-      name
-      group
-      cpu
-      memory
-      storage
-      replicas
-      price {
-        amount
-        currency
+const clusterOfferQuery = withFragments(
+  graphql(`
+    query CloudDatabaseClusterOffer {
+      cloudDatabaseClusterPlans {
+        ...ClusterPlan
+      }
+      cloudDatabaseClusterVersions {
+        type
+        version
+        patchLevelVersion
+      }
+      namespaces {
+        name
+        state
       }
     }
-    cloudDatabaseClusterVersions {
-      type
-      version
-      patchLevelVersion
-    }
-    namespaces {
-      name
-      state
-    }
-  }
-`);
+  `),
+  clusterPlanFragment,
+);
 
 const offerOf = (data: CloudDatabaseClusterOfferQuery) => ({
   plans: data.cloudDatabaseClusterPlans,

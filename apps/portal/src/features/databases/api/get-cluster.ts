@@ -4,7 +4,7 @@ import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { databaseClustersKey } from '@/lib/query-keys.ts';
 import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
-import { clusterDetailsFragment } from './cluster-fragments.ts';
+import { clusterDetailsFragment, clusterPlanFragment } from './cluster-fragments.ts';
 
 // What the details page of one database cluster reads. Kept under the key the router clears when the customer
 // leaves the namespace.
@@ -18,6 +18,7 @@ const clusterQuery = withFragments(
     }
   `),
   clusterDetailsFragment,
+  clusterPlanFragment,
 );
 
 export type ClusterDetails = ClusterDetailsFragment;
