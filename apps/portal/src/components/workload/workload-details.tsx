@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ResourceTable, type ResourceColumn } from '../resource-table.tsx';
-import { Section } from '../section.tsx';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ResourceColumn } from '../resource-table.tsx';
+import { ResourceEvents, type ResourceEventItem } from '../resource-events.tsx';
+import { TableSection } from '../table-section.tsx';
 import { TruncatedName } from '../truncated-name.tsx';
 import { joinArguments } from './command-line.ts';
 
@@ -77,30 +80,56 @@ export function None({ children }: { children: ReactNode }) {
   return <Typography color="text.secondary">{children}</Typography>;
 }
 
-export function VariablesDetails({ variables }: { variables: readonly Variable[] }) {
+// What each kind's overview says while no volume is mounted (what becomes of the files it writes), and while
+// nothing has happened to it yet (what shows up in its events).
+const emptyTexts = {
+  container: {
+    mounts: 'No volumes mounted: files written by the replicas are lost when they restart.',
+    events: 'Deploys, replicas, scaling and changes appear here as they happen.',
+  },
+  job: {
+    mounts: 'No volumes mounted: files written by a run are gone when it ends.',
+    events: 'Runs starting and finishing, and changes, appear here as they happen.',
+  },
+};
+
+/**
+ * A container's or a job's overview: its own sections (`children`), then what every workload has, its
+ * environment variables and volume mounts, and last what happened to it.
+ */
+export function WorkloadOverview({
+  kind,
+  workload,
+  events,
+  resourceUpdatedAt,
+  children,
+}: {
+  kind: keyof typeof emptyTexts;
+  workload: { environmentVariables: readonly Variable[]; mounts: readonly Mount[] };
+  events: UseQueryResult<readonly ResourceEventItem[]>;
+  /** When the overview last loaded the workload (its query's `dataUpdatedAt`). */
+  resourceUpdatedAt: number;
+  children: ReactNode;
+}) {
+  const empty = emptyTexts[kind];
   return (
-    <Section title="Environment variables">
-      <ResourceTable
-        label="Environment variables"
+    <Stack spacing={3}>
+      {children}
+      <TableSection
+        title="Environment variables"
         columns={variableColumns}
-        rows={variables}
+        rows={workload.environmentVariables}
         rowKey={(variable) => variable.name}
         empty={<None>No environment variables.</None>}
       />
-    </Section>
-  );
-}
-
-export function MountsDetails({ mounts, empty }: { mounts: readonly Mount[]; empty: string }) {
-  return (
-    <Section title="Volume mounts">
-      <ResourceTable
-        label="Volume mounts"
+      <TableSection
+        title="Volume mounts"
         columns={mountColumns}
-        rows={mounts}
+        rows={workload.mounts}
         rowKey={(mount) => mount.path}
-        empty={<None>{empty}</None>}
+        empty={<None>{empty.mounts}</None>}
       />
-    </Section>
+      <ResourceEvents query={events} resourceUpdatedAt={resourceUpdatedAt} empty={empty.events} />
+    </Stack>
   );
 }

@@ -1,22 +1,15 @@
 import { useMemo } from 'react';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiHistory } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
 import { NextRuns } from '@/components/cron-editor/index.ts';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { FactsList } from '@/components/facts-list.tsx';
-import { ResourceEvents } from '@/components/resource-events.tsx';
-import { ResourceTable } from '@/components/resource-table.tsx';
 import { Section } from '@/components/section.tsx';
+import { TableSection } from '@/components/table-section.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
 import { formatResources } from '@/components/workload/resources.ts';
-import {
-  ArgumentsText,
-  MountsDetails,
-  registryText,
-  VariablesDetails,
-} from '@/components/workload/workload-details.tsx';
+import { ArgumentsText, registryText, WorkloadOverview } from '@/components/workload/workload-details.tsx';
 import { customerLocale, customerTimeZone } from '@/lib/format.ts';
 import { useContainerJob } from '../api/get-container-job.ts';
 import { useContainerJobEvents } from '../api/get-container-job-events.ts';
@@ -48,7 +41,7 @@ export function JobOverviewTab() {
   ];
 
   return (
-    <Stack spacing={3}>
+    <WorkloadOverview kind="job" workload={job} events={events} resourceUpdatedAt={dataUpdatedAt}>
       <Section title="Schedule">
         <div>
           <ScheduleText schedule={job.schedule} variant="body1" />
@@ -69,42 +62,28 @@ export function JobOverviewTab() {
         )}
       </Section>
 
-      <Section title="Runs" description="The newest first; the last 100 are kept.">
-        <ResourceTable
-          label="Runs"
-          columns={columns}
-          rows={job.runs}
-          rowKey={(run) => run.name}
-          empty={
-            <EmptyState
-              icon={mdiHistory}
-              title="No runs yet"
-              description={
-                job.enabled
-                  ? 'Runs appear here when the schedule starts one, or when you run the job now.'
-                  : 'Runs appear here when you run the job now.'
-              }
-            />
-          }
-        />
-      </Section>
+      <TableSection
+        title="Runs"
+        description="The newest first; the last 100 are kept."
+        columns={columns}
+        rows={job.runs}
+        rowKey={(run) => run.name}
+        empty={
+          <EmptyState
+            icon={mdiHistory}
+            title="No runs yet"
+            description={
+              job.enabled
+                ? 'Runs appear here when the schedule starts one, or when you run the job now.'
+                : 'Runs appear here when you run the job now.'
+            }
+          />
+        }
+      />
 
       <Section title="Details">
         <FactsList facts={facts} />
       </Section>
-
-      <VariablesDetails variables={job.environmentVariables} />
-
-      <MountsDetails
-        mounts={job.mounts}
-        empty="No volumes mounted: files written by a run are gone when it ends."
-      />
-
-      <ResourceEvents
-        query={events}
-        resourceUpdatedAt={dataUpdatedAt}
-        empty="Runs starting and finishing, and changes, appear here as they happen."
-      />
-    </Stack>
+    </WorkloadOverview>
   );
 }

@@ -1,14 +1,13 @@
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import { mdiServerOff } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
 import { CopyableAddress } from '@/components/copyable-address.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { FactsList } from '@/components/facts-list.tsx';
-import { ResourceTable, type ResourceColumn } from '@/components/resource-table.tsx';
+import type { ResourceColumn } from '@/components/resource-table.tsx';
 import { Section } from '@/components/section.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
-import { ResourceEvents } from '@/components/resource-events.tsx';
+import { TableSection } from '@/components/table-section.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useContainer, type ContainerDetails } from '../api/get-container.ts';
 import { useContainerEvents } from '../api/get-container-events.ts';
@@ -16,10 +15,9 @@ import { useDefaultContainerAddress } from '../api/get-default-address.ts';
 import { formatResources } from '@/components/workload/resources.ts';
 import {
   ArgumentsText,
-  MountsDetails,
   None,
   registryText,
-  VariablesDetails,
+  WorkloadOverview,
 } from '@/components/workload/workload-details.tsx';
 import { DnsRecord } from '../components/dns-record.tsx';
 import { imagesDiffer, replicaColumns } from '../components/replica-columns.tsx';
@@ -92,53 +90,36 @@ export function ContainerOverviewTab() {
   ];
 
   return (
-    <Stack spacing={3}>
+    <WorkloadOverview kind="container" workload={container} events={events} resourceUpdatedAt={dataUpdatedAt}>
       <Section title="Details">
         <FactsList facts={facts} />
       </Section>
 
-      <Section title="Web addresses">
-        <ResourceTable
-          label="Web addresses"
-          columns={ingressColumns(defaultHost)}
-          rows={container.ingresses}
-          rowKey={(ingress) => ingress.id}
-          empty={<None>No web addresses: the container is not reachable from the web.</None>}
-        />
-      </Section>
-
-      <Section title="Replicas">
-        <ResourceTable
-          label="Replicas"
-          columns={replicaColumns(imagesDiffer(container))}
-          rows={container.replicas}
-          rowKey={(replica) => replica.name}
-          empty={
-            <EmptyState
-              icon={mdiServerOff}
-              title="No replicas running"
-              description={
-                container.locked
-                  ? 'Replicas appear here as they start.'
-                  : 'Scale the container up in Configure to start replicas.'
-              }
-            />
-          }
-        />
-      </Section>
-
-      <VariablesDetails variables={container.environmentVariables} />
-
-      <MountsDetails
-        mounts={container.mounts}
-        empty="No volumes mounted: files written by the replicas are lost when they restart."
+      <TableSection
+        title="Web addresses"
+        columns={ingressColumns(defaultHost)}
+        rows={container.ingresses}
+        rowKey={(ingress) => ingress.id}
+        empty={<None>No web addresses: the container is not reachable from the web.</None>}
       />
 
-      <ResourceEvents
-        query={events}
-        resourceUpdatedAt={dataUpdatedAt}
-        empty="Deploys, replicas, scaling and changes appear here as they happen."
+      <TableSection
+        title="Replicas"
+        columns={replicaColumns(imagesDiffer(container))}
+        rows={container.replicas}
+        rowKey={(replica) => replica.name}
+        empty={
+          <EmptyState
+            icon={mdiServerOff}
+            title="No replicas running"
+            description={
+              container.locked
+                ? 'Replicas appear here as they start.'
+                : 'Scale the container up in Configure to start replicas.'
+            }
+          />
+        }
       />
-    </Stack>
+    </WorkloadOverview>
   );
 }
