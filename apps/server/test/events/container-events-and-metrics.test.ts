@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { pruneMetricPoints, recordSamples, seriesOf } from '../../src/modules/metrics/store.ts';
 import { graphql } from '../generated/gql.ts';
 import { MODIFY_CONTAINER, createContainer, waitForContainer } from '../support/containers.ts';
-import { RUN_JOB, createJob, waitForJob } from '../support/container-jobs.ts';
-import type { TestCustomer } from '../support/customers.ts';
 import { eventually, expectGraphQLError } from '../support/http.ts';
-import { seed } from '../support/seed.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { CREATE_VOLUME, waitForVolume } from '../support/volumes.ts';
-import { pruneEvents, recordEvent } from '../../src/modules/events/store.ts';
-import { pruneMetricPoints, recordSamples, seriesOf } from '../../src/modules/metrics/store.ts';
+import { useObservedWorld } from './setup.ts';
 
-// What a customer sees happen to a resource: the runtime's events with the audit entries of the resource,
-// and the metrics the runtime samples, downsampled to minutes and hours.
+// The container `web` made by the first test is the one whose limits, privacy and metrics the others read.
 
-let server: TestServer;
-let alice: TestCustomer;
-let bob: TestCustomer;
-
-beforeAll(async () => {
-  server = await startServer({ SIMULATED_DELAY_MS: '100' });
-  const subscribed = () => seed(server).customer({ subscriptions: ['serverless-container'] });
-  ({ customer: alice } = await subscribed().namespace('observed'));
-  ({ customer: bob } = await subscribed().namespace('elsewhere'));
-});
-afterAll(() => server.close());
+const world = useObservedWorld();
 
 const CONTAINER_EVENTS = graphql(`
   query ContainerEvents($name: String!, $namespace: String!, $limit: Int) {
@@ -64,61 +48,22 @@ const CONTAINER_METRICS = graphql(`
     }
   }
 `);
-const JOB_ACTIVITY = graphql(`
-  query JobActivity($name: String!, $namespace: String!) {
-    containerJob(name: $name, namespace: $namespace) {
-      events {
-        type
-        message
-      }
-      metrics(range: DAY) {
-        series {
-          metric
-          unit
-          points {
-            average
-          }
-        }
-      }
-    }
-  }
-`);
-const VOLUME_EVENTS = graphql(`
-  mutation GrowVolume($name: String!, $namespace: String!, $size: Int!) {
-    volumeIncrease(volumeInput: { name: $name, namespace: $namespace, size: $size }) {
-      id
-    }
-  }
-`);
-const VOLUME_WITH_EVENTS = graphql(`
-  query VolumeWithEvents($id: ID!) {
-    volume(id: $id) {
-      events {
-        type
-        message
-        account {
-          email
-        }
-      }
-    }
-  }
-`);
 
 async function containerEvents(name: string) {
-  const { container } = await alice.data(CONTAINER_EVENTS, { name, namespace: 'observed' });
+  const { container } = await world.alice.data(CONTAINER_EVENTS, { name, namespace: 'observed' });
   return container.events;
 }
 
 describe('events of a container', () => {
   it('tells the deploy, replicas, scaling and who changed what, newest first', async () => {
-    await createContainer(alice, {
+    await createContainer(world.alice, {
       name: 'web',
       namespace: 'observed',
       image: 'nginx:1.27',
       ports: ['80'],
       scaling: { manual: { replicas: 1 } },
     });
-    await waitForContainer(alice, 'observed', 'web', 'running');
+    await waitForContainer(world.alice, 'observed', 'web', 'running');
     const created = await containerEvents('web');
     // Oldest last: created (by alice), the deploy, its replica, and the deploy's end.
     expect(created.map((event) => event.type).reverse()).toEqual([
@@ -128,12 +73,12 @@ describe('events of a container', () => {
       'DEPLOY_FINISHED',
     ]);
     const [finished, started, deploying, creation] = created;
-    expect(creation).toMatchObject({ message: 'Created', account: { email: alice.email } });
+    expect(creation).toMatchObject({ message: 'Created', account: { email: world.alice.email } });
     expect(deploying).toMatchObject({ message: 'Deploy started: nginx:1.27', account: null, changeSet: [] });
     expect(started?.message).toMatch(/^Replica web-[a-z0-9]{5}-1 started$/);
     expect(finished?.message).toBe('Deploy finished: 1 of 1 replicas running nginx:1.27');
 
-    await alice.data(MODIFY_CONTAINER, {
+    await world.alice.data(MODIFY_CONTAINER, {
       input: {
         name: 'web',
         namespace: 'observed',
@@ -141,13 +86,13 @@ describe('events of a container', () => {
         scaling: { manual: { replicas: 2 } },
       },
     });
-    await waitForContainer(alice, 'observed', 'web', 'running', (container) =>
+    await waitForContainer(world.alice, 'observed', 'web', 'running', (container) =>
       container.replicas.every((replica) => replica.image === 'nginx:1.28'),
     );
     const events = await containerEvents('web');
     const newer = events.slice(0, events.length - created.length);
     const change = newer.find((event) => event.type === 'CHANGED');
-    expect(change).toMatchObject({ account: { email: alice.email } });
+    expect(change).toMatchObject({ account: { email: world.alice.email } });
     expect(change?.changeSet).toContainEqual({
       name: 'image',
       oldValue: 'nginx:1.27',
@@ -166,7 +111,7 @@ describe('events of a container', () => {
   });
 
   it('tell a deploy whose command exits failed, after its replica failed each time, until a deploy that works', async () => {
-    await createContainer(alice, {
+    await createContainer(world.alice, {
       name: 'crashing',
       namespace: 'observed',
       image: 'busybox:1.36',
@@ -174,7 +119,7 @@ describe('events of a container', () => {
       command: ['exit 2'],
       scaling: { manual: { replicas: 1 } },
     });
-    const failed = await waitForContainer(alice, 'observed', 'crashing', 'failed');
+    const failed = await waitForContainer(world.alice, 'observed', 'crashing', 'failed');
     expect(failed.replicas).toEqual([
       expect.objectContaining({ status: 'failed', statusMessage: 'CrashLoopBackOff: exited with code 2' }),
     ]);
@@ -186,10 +131,10 @@ describe('events of a container', () => {
     ]);
     expect(events.map((event) => event.type)).not.toContain('DEPLOY_FINISHED');
 
-    await alice.data(MODIFY_CONTAINER, {
+    await world.alice.data(MODIFY_CONTAINER, {
       input: { name: 'crashing', namespace: 'observed', command: ['httpd -f'] },
     });
-    const fixed = await waitForContainer(alice, 'observed', 'crashing', 'running');
+    const fixed = await waitForContainer(world.alice, 'observed', 'crashing', 'running');
     expect(fixed.replicas).toEqual([expect.objectContaining({ status: 'running' })]);
     expect(fixed.replicas[0]?.name).not.toBe(replica);
     expect((await containerEvents('crashing'))[0]?.type).toBe('DEPLOY_FINISHED');
@@ -197,13 +142,13 @@ describe('events of a container', () => {
 
   it('answers as many as asked, 1 to 200, and refuses other limits without answering any', async () => {
     expect(
-      await alice.data(CONTAINER_EVENTS, { name: 'web', namespace: 'observed', limit: 2 }),
+      await world.alice.data(CONTAINER_EVENTS, { name: 'web', namespace: 'observed', limit: 2 }),
     ).toMatchObject({
       container: { events: [expect.anything(), expect.anything()] },
     });
     for (const limit of [0, 201, -1]) {
       const error = expectGraphQLError(
-        await alice.gql(CONTAINER_EVENTS, { name: 'web', namespace: 'observed', limit }),
+        await world.alice.gql(CONTAINER_EVENTS, { name: 'web', namespace: 'observed', limit }),
         'BAD_USER_INPUT',
       );
       expect(error.message).toBe('limit must be a whole number from 1 to 200');
@@ -211,15 +156,21 @@ describe('events of a container', () => {
   });
 
   it("are not another customer's to read", async () => {
-    expectGraphQLError(await bob.gql(CONTAINER_EVENTS, { name: 'web', namespace: 'observed' }), 'NOT_FOUND');
-    expectGraphQLError(await bob.gql(CONTAINER_METRICS, { name: 'web', namespace: 'observed' }), 'NOT_FOUND');
+    expectGraphQLError(
+      await world.bob.gql(CONTAINER_EVENTS, { name: 'web', namespace: 'observed' }),
+      'NOT_FOUND',
+    );
+    expectGraphQLError(
+      await world.bob.gql(CONTAINER_METRICS, { name: 'web', namespace: 'observed' }),
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('metrics of a container', () => {
   it('are sampled while it runs: CPU, memory and requests as 1-minute points for an hour or a day', async () => {
     const metrics = await eventually('samples of the running container', async () => {
-      const { container } = await alice.data(CONTAINER_METRICS, { name: 'web', namespace: 'observed' });
+      const { container } = await world.alice.data(CONTAINER_METRICS, { name: 'web', namespace: 'observed' });
       return container.metrics.series.every((series) => series.points.length > 0)
         ? container.metrics
         : undefined;
@@ -242,13 +193,13 @@ describe('metrics of a container', () => {
     for (const point of memory?.points ?? []) expect(point.maximum).toBeLessThanOrEqual(500);
     expect(requests?.points.some((point) => point.average > 0)).toBe(true);
 
-    const { container: day } = await alice.data(CONTAINER_METRICS, {
+    const { container: day } = await world.alice.data(CONTAINER_METRICS, {
       name: 'web',
       namespace: 'observed',
       range: 'DAY',
     });
     expect(day.metrics).toMatchObject({ range: 'DAY', resolution: 60 });
-    const { container: week } = await alice.data(CONTAINER_METRICS, {
+    const { container: week } = await world.alice.data(CONTAINER_METRICS, {
       name: 'web',
       namespace: 'observed',
       range: 'WEEK',
@@ -258,7 +209,7 @@ describe('metrics of a container', () => {
   });
 
   it('keeps samples as per-minute and per-hour points (count, sum, maximum), minutes for a day, hours for a month', async () => {
-    const db = server.berth.database.db;
+    const db = world.server.berth.database.db;
     const source = { kind: 'container', id: 900_001 } as const;
     const now = new Date();
     const hourStart = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
@@ -289,64 +240,5 @@ describe('metrics of a container', () => {
       { at: twoDaysAgo, average: 90, maximum: 90 },
       { at: hourStart, average: 40, maximum: 60 },
     ]);
-  });
-});
-
-describe('events and metrics of a container job', () => {
-  it('tell each run started and finished, and chart how long runs take', async () => {
-    await createJob(alice, {
-      name: 'nightly',
-      namespace: 'observed',
-      image: 'alpine:3.20',
-      resources: 'CPU_250_RAM_500',
-      schedule: '0 4 * * 1',
-      entrypoint: ['sh', '-c'],
-      command: ['exit 3'],
-    });
-    await waitForJob(alice, 'observed', 'nightly');
-    const { containerJobRun: run } = await alice.data(RUN_JOB, { name: 'nightly', namespace: 'observed' });
-    const job = await eventually('the run to finish', async () => {
-      const { containerJob } = await alice.data(JOB_ACTIVITY, { name: 'nightly', namespace: 'observed' });
-      return containerJob.events.some((event) => event.type === 'RUN_FINISHED') ? containerJob : undefined;
-    });
-    expect(job.events.filter((event) => event.type.startsWith('RUN_'))).toEqual([
-      { type: 'RUN_FINISHED', message: `Run ${run.name} failed: Exited with code 3` },
-      { type: 'RUN_STARTED', message: `Run ${run.name} started manually` },
-    ]);
-    expect(job.events.at(-1)).toMatchObject({ type: 'CREATED' });
-    const [durations] = job.metrics.series;
-    expect(durations).toMatchObject({ metric: 'RUN_DURATION_SECONDS', unit: 's' });
-    expect(durations?.points).toHaveLength(1);
-    expect(durations?.points[0]?.average).toBeGreaterThan(0);
-  });
-});
-
-describe('events of a volume', () => {
-  it('tell it grew, after who asked for it', async () => {
-    const { volumeCreate } = await alice.data(CREATE_VOLUME, {
-      name: 'data',
-      namespace: 'observed',
-      size: 10,
-    });
-    await waitForVolume(alice, volumeCreate.id, 'created');
-    await alice.data(VOLUME_EVENTS, { name: 'data', namespace: 'observed', size: 20 });
-    await waitForVolume(alice, volumeCreate.id, 'created');
-    const { volume } = await alice.data(VOLUME_WITH_EVENTS, { id: volumeCreate.id });
-    expect(volume?.events).toEqual([
-      { type: 'VOLUME_GROWN', message: 'Grown to 20 GB', account: null },
-      { type: 'CHANGED', message: 'Changed size', account: { email: alice.email } },
-      { type: 'CREATED', message: 'Created', account: { email: alice.email } },
-    ]);
-  });
-});
-
-describe('event retention', () => {
-  it('forgets events older than a month', async () => {
-    const db = server.berth.database.db;
-    const resource = { kind: 'container', id: 900_002 } as const;
-    await recordEvent(db, resource, 'SCALED', 'Scaled from 1 to 2 replicas (autoscaling)');
-    const later = new Date(Date.now() + 32 * 86_400_000);
-    expect(await pruneEvents(db, later)).toBeGreaterThanOrEqual(1);
-    expect(await server.berth.services.events.list(resource, 10)).toEqual([]);
   });
 });
