@@ -1,98 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/db/client.ts';
 import { graphql } from '../generated/gql.ts';
-import { RUN_JOB, jobByName } from '../support/container-jobs.ts';
-import { DELETE_CONTAINER } from '../support/containers.ts';
 import type { TestCustomer } from '../support/customers.ts';
-import { eventually, expectGraphQLError } from '../support/http.ts';
+import { expectGraphQLError } from '../support/http.ts';
 import { seed } from '../support/seed.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { DELETE_VOLUME, waitForVolume } from '../support/volumes.ts';
+import { PRICE_BREAKDOWN, breakdownOf } from './setup.ts';
 
 // Customer.priceBreakdown (API.md "Usage cost") against meters written by hand on a known clock, each
 // figure computed here from the price list: a month is 730 hours, CPU_1000_RAM_2000 costs 680 cents a month,
 // CPU_250_RAM_500 170, CPU_4000_RAM_16000 3520, a GB of volume 10.
-
-const PRICE_BREAKDOWN = graphql(`
-  query PriceBreakdown($startDate: DateTime, $endDate: DateTime) {
-    customer {
-      priceBreakdown(startDate: $startDate, endDate: $endDate) {
-        startDate
-        endDate
-        all: resourceSum {
-          price {
-            amount
-            currency
-          }
-        }
-        containers: resourceSum(resourceType: CONTAINER) {
-          resourceType
-          price {
-            amount
-          }
-        }
-        jobs: resourceSum(resourceType: CONTAINER_JOB) {
-          price {
-            amount
-          }
-        }
-        volumes: resourceSum(resourceType: VOLUME) {
-          price {
-            amount
-          }
-        }
-        resources {
-          __typename
-          ... on NamespacePriceBreakdown {
-            name
-            resourceType
-            price {
-              amount
-            }
-            volumeSum: resourceSum(resourceType: VOLUME) {
-              price {
-                amount
-              }
-            }
-            resources(resourceType: ALL) {
-              __typename
-              name
-              resourceType
-              price {
-                amount
-              }
-              ... on ContainerPriceBreakdown {
-                replicas {
-                  name
-                  cpu
-                  millicores: cpu(unit: mCPU)
-                  memory
-                  megabytes: memory(unit: MB)
-                  duration
-                  price {
-                    amount
-                  }
-                }
-              }
-              ... on ContainerJobPriceBreakdown {
-                runs {
-                  cpu
-                  memory
-                  duration
-                  runs
-                  price {
-                    amount
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`);
 
 const NAMESPACE_COSTS = graphql(`
   query NamespaceCosts($resourceType: PriceBreakdownResourceType, $name: String) {
@@ -111,25 +28,11 @@ const NAMESPACE_COSTS = graphql(`
   }
 `);
 
-const INCREASE_VOLUME = graphql(`
-  mutation GrowVolume($name: String!, $namespace: String!, $size: Int!) {
-    volumeIncrease(volumeInput: { name: $name, namespace: $namespace, size: $size }) {
-      id
-    }
-  }
-`);
-
 const HOUR = 3600_000;
 const at = (iso: string) => new Date(iso);
 const plusHours = (start: string, hours: number) => new Date(at(start).getTime() + hours * HOUR);
 // The clock the server prices open spans with: 10 February 2026, noon.
 const NOW = at('2026-02-10T12:00:00Z');
-
-/** The breakdown of the signed-in customer (the API answers null only without one). */
-function breakdownOf<T>(customer: { priceBreakdown: T } | null | undefined): T {
-  if (!customer) throw new Error('no customer in the answer');
-  return customer.priceBreakdown;
-}
 
 let server: TestServer;
 let alice: TestCustomer;
@@ -377,81 +280,6 @@ describe('priceBreakdown', () => {
     );
     expect(error.message).toMatch(
       /startDate.*DateTime cannot represent an invalid date-time-string 2026-13-01/,
-    );
-  });
-});
-
-describe('usage meters from the runtime', () => {
-  let runtime: TestServer;
-  let carol: TestCustomer;
-
-  beforeAll(async () => {
-    runtime = await startServer({ SIMULATED_DELAY_MS: '100' });
-  });
-  afterAll(() => runtime.close());
-
-  const spans = (customer: TestCustomer) =>
-    queryRows<{ type: string; resource: string; subject: string; size: string; open: boolean }>(
-      runtime.berth.database.db,
-      sql`SELECT resource_type AS type, resource_name AS resource, subject, size, ended_at IS NULL AS open
-          FROM usage_meters WHERE customer_id = ${customer.customerId} ORDER BY id`,
-    );
-
-  it('meters running replicas, runs and volumes at their sizes, and stops with them', async () => {
-    const shop = await seed(runtime)
-      .customer({ subscriptions: ['serverless-container'] })
-      .namespace('shop');
-    carol = shop.customer;
-    const web = await shop.container({ name: 'web', image: 'nginx:1.27', resources: 'CPU_500_RAM_1000' });
-    const replica = web.replicas[0]?.name;
-    expect(await spans(carol)).toEqual([
-      { type: 'CONTAINER', resource: 'web', subject: replica, size: 'CPU_500_RAM_1000', open: true },
-    ]);
-
-    await shop.job({
-      name: 'report',
-      image: 'alpine:3.21',
-      resources: 'CPU_250_RAM_500',
-      schedule: '0 0 1 1 *',
-      enabled: false,
-    });
-    const { containerJobRun: run } = await carol.data(RUN_JOB, { name: 'report', namespace: 'shop' });
-    await eventually(
-      'the run to finish',
-      async () =>
-        (await jobByName(carol, 'shop', 'report')).runs[0]?.status === 'succeeded' ? true : undefined,
-      { timeoutMs: 20_000 },
-    );
-    expect(await spans(carol)).toContainEqual({
-      type: 'CONTAINER_JOB',
-      resource: 'report',
-      subject: run.name,
-      size: 'CPU_250_RAM_500',
-      open: false,
-    });
-
-    const volume = await shop.volume('data', 5);
-    await carol.data(INCREASE_VOLUME, { name: 'data', namespace: 'shop', size: 8 });
-    await waitForVolume(carol, volume.id, 'created');
-    const volumeSpans = (await spans(carol)).filter((span) => span.type === 'VOLUME');
-    expect(volumeSpans).toEqual([
-      { type: 'VOLUME', resource: 'data', subject: 'data', size: '5', open: false },
-      { type: 'VOLUME', resource: 'data', subject: 'data', size: '8', open: true },
-    ]);
-
-    const { customer } = await carol.data(PRICE_BREAKDOWN, {});
-    const [namespace] = breakdownOf(customer).resources;
-    expect(
-      namespace?.__typename === 'NamespacePriceBreakdown' &&
-        namespace.resources.map((resource) => resource.name),
-    ).toEqual(['web', 'report', 'data']);
-
-    await carol.data(DELETE_CONTAINER, { name: 'web', namespace: 'shop' });
-    await carol.data(DELETE_VOLUME, { name: 'data', namespace: 'shop' });
-    await eventually(
-      'every span to close',
-      async () => ((await spans(carol)).every((span) => !span.open) ? true : undefined),
-      { timeoutMs: 20_000 },
     );
   });
 });
