@@ -1,11 +1,12 @@
 import { useFieldArray, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { FieldRow } from '../form/field-row.tsx';
 import { FormSwitch } from '../form/form-switch.tsx';
 import { FormTextField, identifierInputProps, resourceNameHint } from '../form/form-text-field.tsx';
-import { AddButton, ListItem } from '../form/list-editor.tsx';
+import { IdentifierField } from '../form/identifier-field.tsx';
+import { FieldList } from '../form/field-list.tsx';
+import { AddButton } from '../form/list-editor.tsx';
 import { Section } from '../section.tsx';
 import { emptyMount, emptyVariable, volumeSizeLimits, type WorkloadControl } from './workload-schema.ts';
 
@@ -28,27 +29,23 @@ export function ImageSection({
       title="Image"
       description={`What the ${kind} runs: a public image, or one from a private registry of this namespace.`}
     >
-      <FormTextField
+      <IdentifierField
         control={control}
         name="name"
         label="Name"
         required
         disabled={mode === 'configure'}
         autoFocus={mode === 'create'}
-        autoComplete="off"
         // A disabled field's helper text would be too faint to read; a fixed name needs none.
         helperText={mode === 'create' ? resourceNameHint : undefined}
-        slotProps={identifierInputProps}
       />
-      <FormTextField
+      <IdentifierField
         control={control}
         name="image"
         label="Image"
         required
-        autoComplete="off"
         placeholder="nginx:1.27"
         helperText="As [registry/]name[:tag], such as nginx:1.27 or ghcr.io/acme/shop:2.1."
-        slotProps={identifierInputProps}
       />
       <FormTextField
         control={control}
@@ -79,21 +76,12 @@ export function CommandSection({ control }: { control: WorkloadControl }) {
       title="Command"
       description="Leave both empty to run the image as it is built. Separate arguments with spaces; quote an argument that contains spaces."
     >
-      <FormTextField
-        control={control}
-        name="entrypoint"
-        label="Entrypoint"
-        autoComplete="off"
-        placeholder="/bin/sh -c"
-        slotProps={identifierInputProps}
-      />
-      <FormTextField
+      <IdentifierField control={control} name="entrypoint" label="Entrypoint" placeholder="/bin/sh -c" />
+      <IdentifierField
         control={control}
         name="command"
         label="Command"
-        autoComplete="off"
         placeholder='"echo hello && sleep 60"'
-        slotProps={identifierInputProps}
       />
     </Section>
   );
@@ -107,46 +95,41 @@ export function VariablesSection({ control }: { control: WorkloadControl }) {
       title="Environment variables"
       description="Secret values are stored encrypted and never shown again, not even to you."
     >
-      {fields.length > 0 && (
-        <Stack spacing={2}>
-          {fields.map((field, index) => {
-            const variable = variables[index] ?? field;
-            const name = variable.name || `variable ${index + 1}`;
-            return (
-              <ListItem key={field.id} label={name} onRemove={() => remove(index)}>
-                <FieldRow from="md" columns="minmax(0, 1fr) minmax(0, 1fr) auto">
-                  <FormTextField
-                    control={control}
-                    name={`variables.${index}.name`}
-                    label="Variable name"
-                    required
-                    autoComplete="off"
-                    slotProps={identifierInputProps}
-                  />
-                  <FormTextField
-                    control={control}
-                    name={`variables.${index}.value`}
-                    label="Value"
-                    type={variable.secret ? 'password' : 'text'}
-                    autoComplete={variable.secret ? 'new-password' : 'off'}
-                    placeholder={variable.secret && variable.stored ? 'Stored, hidden' : undefined}
-                    helperText={
-                      variable.secret && variable.stored ? 'Leave empty to keep the stored value.' : undefined
-                    }
-                    slotProps={{
-                      ...identifierInputProps,
-                      inputLabel: variable.secret && variable.stored ? { shrink: true } : undefined,
-                    }}
-                  />
-                  <Box sx={{ pt: { md: 1 } }}>
-                    <FormSwitch control={control} name={`variables.${index}.secret`} label="Secret" />
-                  </Box>
-                </FieldRow>
-              </ListItem>
-            );
-          })}
-        </Stack>
-      )}
+      <FieldList
+        fields={fields}
+        values={variables}
+        label={(variable, index) => variable.name || `variable ${index + 1}`}
+        onRemove={remove}
+      >
+        {(variable, index) => (
+          <FieldRow from="md" columns="minmax(0, 1fr) minmax(0, 1fr) auto">
+            <IdentifierField
+              control={control}
+              name={`variables.${index}.name`}
+              label="Variable name"
+              required
+            />
+            <FormTextField
+              control={control}
+              name={`variables.${index}.value`}
+              label="Value"
+              type={variable.secret ? 'password' : 'text'}
+              autoComplete={variable.secret ? 'new-password' : 'off'}
+              placeholder={variable.secret && variable.stored ? 'Stored, hidden' : undefined}
+              helperText={
+                variable.secret && variable.stored ? 'Leave empty to keep the stored value.' : undefined
+              }
+              slotProps={{
+                ...identifierInputProps,
+                inputLabel: variable.secret && variable.stored ? { shrink: true } : undefined,
+              }}
+            />
+            <Box sx={{ pt: { md: 1 } }}>
+              <FormSwitch control={control} name={`variables.${index}.secret`} label="Secret" />
+            </Box>
+          </FieldRow>
+        )}
+      </FieldList>
       <AddButton onClick={() => append({ ...emptyVariable })}>Add variable</AddButton>
     </Section>
   );
@@ -165,83 +148,65 @@ export function MountsSection({
   const mounts = useWatch({ control, name: 'mounts' });
   return (
     <Section title="Volume mounts" description={description}>
-      {fields.length > 0 && (
-        <Stack spacing={2}>
-          {fields.map((field, index) => {
-            const mount = mounts[index] ?? field;
-            return (
-              <ListItem
-                key={field.id}
-                label={`mount ${mount.path || index + 1}`}
-                onRemove={() => remove(index)}
+      <FieldList
+        fields={fields}
+        values={mounts}
+        label={(mount, index) => `mount ${mount.path || index + 1}`}
+        onRemove={remove}
+      >
+        {(mount, index) => (
+          <FieldRow from="md" columns={mount.volume === 'new' ? '2fr 1.5fr 1.5fr 0.8fr' : '2fr 1.5fr 2fr'}>
+            <IdentifierField
+              control={control}
+              name={`mounts.${index}.path`}
+              label="Mount path"
+              required
+              placeholder="/data"
+            />
+            <FormTextField control={control} name={`mounts.${index}.volume`} label="Volume source" select>
+              <MenuItem value="existing">An existing volume</MenuItem>
+              <MenuItem value="new">A new volume</MenuItem>
+            </FormTextField>
+            {mount.volume === 'existing' ? (
+              <FormTextField
+                control={control}
+                name={`mounts.${index}.volumeName`}
+                label="Existing volume"
+                select
+                required
+                helperText={
+                  volumes.length ? undefined : 'This namespace has no volumes yet: create a new one.'
+                }
               >
-                <FieldRow
-                  from="md"
-                  columns={mount.volume === 'new' ? '2fr 1.5fr 1.5fr 0.8fr' : '2fr 1.5fr 2fr'}
-                >
-                  <FormTextField
-                    control={control}
-                    name={`mounts.${index}.path`}
-                    label="Mount path"
-                    required
-                    autoComplete="off"
-                    placeholder="/data"
-                    slotProps={identifierInputProps}
-                  />
-                  <FormTextField
-                    control={control}
-                    name={`mounts.${index}.volume`}
-                    label="Volume source"
-                    select
-                  >
-                    <MenuItem value="existing">An existing volume</MenuItem>
-                    <MenuItem value="new">A new volume</MenuItem>
-                  </FormTextField>
-                  {mount.volume === 'existing' ? (
-                    <FormTextField
-                      control={control}
-                      name={`mounts.${index}.volumeName`}
-                      label="Existing volume"
-                      select
-                      required
-                      helperText={
-                        volumes.length ? undefined : 'This namespace has no volumes yet: create a new one.'
-                      }
-                    >
-                      {volumes.map((volume) => (
-                        <MenuItem key={volume.name} value={volume.name}>
-                          {volume.name} ({volume.size} GB)
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
-                  ) : (
-                    <>
-                      <FormTextField
-                        control={control}
-                        name={`mounts.${index}.volumeName`}
-                        label="New volume name"
-                        required
-                        autoComplete="off"
-                        slotProps={identifierInputProps}
-                      />
-                      <FormTextField
-                        control={control}
-                        name={`mounts.${index}.size`}
-                        label="Size (GB)"
-                        required
-                        type="number"
-                        slotProps={{
-                          htmlInput: { min: volumeSizeLimits.minGb, max: volumeSizeLimits.maxGb },
-                        }}
-                      />
-                    </>
-                  )}
-                </FieldRow>
-              </ListItem>
-            );
-          })}
-        </Stack>
-      )}
+                {volumes.map((volume) => (
+                  <MenuItem key={volume.name} value={volume.name}>
+                    {volume.name} ({volume.size} GB)
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            ) : (
+              <>
+                <IdentifierField
+                  control={control}
+                  name={`mounts.${index}.volumeName`}
+                  label="New volume name"
+                  required
+                />
+                <FormTextField
+                  control={control}
+                  name={`mounts.${index}.size`}
+                  label="Size (GB)"
+                  required
+                  type="number"
+                  slotProps={{
+                    htmlInput: { min: volumeSizeLimits.minGb, max: volumeSizeLimits.maxGb },
+                  }}
+                />
+              </>
+            )}
+          </FieldRow>
+        )}
+      </FieldList>
       <AddButton
         onClick={() =>
           append({

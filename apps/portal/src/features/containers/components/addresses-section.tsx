@@ -3,8 +3,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FieldRow } from '@/components/form/field-row.tsx';
 import { FormSwitch } from '@/components/form/form-switch.tsx';
-import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
-import { AddButton, ListItem } from '@/components/form/list-editor.tsx';
+import { identifierInputProps } from '@/components/form/form-text-field.tsx';
+import { IdentifierField } from '@/components/form/identifier-field.tsx';
+import { FieldList } from '@/components/form/field-list.tsx';
+import { AddButton } from '@/components/form/list-editor.tsx';
 import { Section } from '@/components/section.tsx';
 import { hostnameProblem } from '@/lib/validation/network.ts';
 import { useDefaultContainerAddress } from '../api/get-default-address.ts';
@@ -13,6 +15,9 @@ import { PortSelect } from './port-select.tsx';
 import { emptyIngress, type ContainerFormValues } from './container-schema.ts';
 
 type FormControl = Control<ContainerFormValues>;
+
+// The label stays above the field, so that the placeholder's example shows while the field is empty.
+const labelAbovePlaceholder = { ...identifierInputProps, inputLabel: { shrink: true } };
 
 export function AddressesSection({
   control,
@@ -29,54 +34,52 @@ export function AddressesSection({
   const defaultHost = useDefaultContainerAddress(namespace, name);
   return (
     <Section title="Web addresses" description={<DefaultAddressNote host={defaultHost} />}>
-      {fields.length > 0 && (
-        <Stack spacing={2}>
-          {fields.map((field, index) => {
-            const domain = ingresses[index]?.domainName.trim() ?? '';
-            const label = domain || `address ${index + 1}`;
-            return (
-              <ListItem key={field.id} label={label} onRemove={() => remove(index)}>
-                <Stack spacing={2}>
-                  <FieldRow columns="minmax(0, 1fr) 160px">
-                    <FormTextField
-                      control={control}
-                      name={`ingresses.${index}.domainName`}
-                      label="Domain"
-                      autoComplete="off"
-                      placeholder="shop.example.com"
-                      slotProps={{ ...identifierInputProps, inputLabel: { shrink: true } }}
-                    />
-                    <PortSelect control={control} name={`ingresses.${index}.port`} ports={ports} />
-                  </FieldRow>
-                  {domain === '' ? (
-                    <Typography variant="body2" color="text.secondary">
-                      {defaultHost ? `The default address https://${defaultHost}` : 'The default address'},
-                      with a TLS certificate.
-                    </Typography>
-                  ) : (
-                    hostnameProblem(domain) === null && <DnsRecord domain={domain} target={defaultHost} />
-                  )}
-                  <FormSwitch
-                    control={control}
-                    name={`ingresses.${index}.enableTLS`}
-                    label="HTTPS (TLS certificate)"
-                  />
-                  <FormTextField
-                    control={control}
-                    name={`ingresses.${index}.allowlist`}
-                    label="Allowed IP addresses"
-                    autoComplete="off"
-                    placeholder="203.0.113.0/24, 2001:db8::/32"
-                    helperText="Addresses or CIDR ranges, separated by commas. Empty lets everyone in."
-                    multiline
-                    slotProps={{ ...identifierInputProps, inputLabel: { shrink: true } }}
-                  />
-                </Stack>
-              </ListItem>
-            );
-          })}
-        </Stack>
-      )}
+      <FieldList
+        fields={fields}
+        values={ingresses}
+        label={(ingress, index) => ingress.domainName.trim() || `address ${index + 1}`}
+        onRemove={remove}
+      >
+        {(ingress, index) => {
+          const domain = ingress.domainName.trim();
+          return (
+            <Stack spacing={2}>
+              <FieldRow columns="minmax(0, 1fr) 160px">
+                <IdentifierField
+                  control={control}
+                  name={`ingresses.${index}.domainName`}
+                  label="Domain"
+                  placeholder="shop.example.com"
+                  slotProps={labelAbovePlaceholder}
+                />
+                <PortSelect control={control} name={`ingresses.${index}.port`} ports={ports} />
+              </FieldRow>
+              {domain === '' ? (
+                <Typography variant="body2" color="text.secondary">
+                  {defaultHost ? `The default address https://${defaultHost}` : 'The default address'}, with a
+                  TLS certificate.
+                </Typography>
+              ) : (
+                hostnameProblem(domain) === null && <DnsRecord domain={domain} target={defaultHost} />
+              )}
+              <FormSwitch
+                control={control}
+                name={`ingresses.${index}.enableTLS`}
+                label="HTTPS (TLS certificate)"
+              />
+              <IdentifierField
+                control={control}
+                name={`ingresses.${index}.allowlist`}
+                label="Allowed IP addresses"
+                placeholder="203.0.113.0/24, 2001:db8::/32"
+                helperText="Addresses or CIDR ranges, separated by commas. Empty lets everyone in."
+                multiline
+                slotProps={labelAbovePlaceholder}
+              />
+            </Stack>
+          );
+        }}
+      </FieldList>
       {ports.length === 0 && (
         <Typography color="text.secondary" variant="body2">
           Add a port first: a web address forwards to one of the container&apos;s ports.

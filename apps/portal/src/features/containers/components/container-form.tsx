@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { AUTOSCALING_REPLICAS, MANUAL_REPLICAS } from '@berth/rules';
 import { FieldRow } from '@/components/form/field-row.tsx';
 import { FormSwitch } from '@/components/form/form-switch.tsx';
-import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
+import { FormTextField } from '@/components/form/form-text-field.tsx';
+import { IdentifierField } from '@/components/form/identifier-field.tsx';
 import { Section } from '@/components/section.tsx';
 import { SizePicker } from '@/components/workload/size-picker.tsx';
 import { SizePrice } from '@/components/workload/size-price.tsx';
@@ -22,6 +23,12 @@ import { CommandSection, MountsSection, VariablesSection } from '@/components/wo
 import { AddressesSection } from './addresses-section.tsx';
 import { containerFormSchema, parsePorts, type ContainerFormValues } from './container-schema.ts';
 import { PortSelect } from './port-select.tsx';
+
+// The fewest and the most replicas autoscaling keeps, each within the platform's limits.
+const autoscalingBounds = [
+  { name: 'scaling.minimum', label: 'Minimum replicas' },
+  { name: 'scaling.maximum', label: 'Maximum replicas' },
+] as const;
 
 export interface ContainerFormProps extends WorkloadFormProps<ContainerFormValues> {
   namespace: string;
@@ -83,14 +90,7 @@ export function ContainerForm(props: ContainerFormProps) {
         {healthCheckEnabled && (
           <FieldRow columns="160px minmax(0, 1fr)">
             <PortSelect control={control} name="healthCheck.port" ports={ports} />
-            <FormTextField
-              control={control}
-              name="healthCheck.path"
-              label="Path"
-              required
-              autoComplete="off"
-              slotProps={identifierInputProps}
-            />
+            <IdentifierField control={control} name="healthCheck.path" label="Path" required />
           </FieldRow>
         )}
       </Section>
@@ -119,20 +119,16 @@ export function ContainerForm(props: ContainerFormProps) {
         ) : (
           <>
             <FieldRow columns="repeat(2, minmax(0, 240px))">
-              <FormTextField
-                control={control}
-                name="scaling.minimum"
-                label="Minimum replicas"
-                type="number"
-                slotProps={{ htmlInput: { min: AUTOSCALING_REPLICAS.min, max: AUTOSCALING_REPLICAS.max } }}
-              />
-              <FormTextField
-                control={control}
-                name="scaling.maximum"
-                label="Maximum replicas"
-                type="number"
-                slotProps={{ htmlInput: { min: AUTOSCALING_REPLICAS.min, max: AUTOSCALING_REPLICAS.max } }}
-              />
+              {autoscalingBounds.map(({ name, label }) => (
+                <FormTextField
+                  key={name}
+                  control={control}
+                  name={name}
+                  label={label}
+                  type="number"
+                  slotProps={{ htmlInput: { min: AUTOSCALING_REPLICAS.min, max: AUTOSCALING_REPLICAS.max } }}
+                />
+              ))}
             </FieldRow>
             <TriggerRow control={control} kind="cpu" enabled={cpuTrigger} />
             <TriggerRow control={control} kind="memory" enabled={memoryTrigger} />
