@@ -46,18 +46,22 @@ export function ListItem({
   );
 }
 
+/** Adds an item, here or to a table such as a resource's members, on its own line at the start. */
 export function AddButton({
   children,
+  icon = mdiPlus,
   onClick,
   disabled,
 }: {
   children: ReactNode;
+  /** What is added, where a plus would not say. */
+  icon?: string;
   onClick: () => void;
   disabled?: boolean;
 }) {
   return (
     <div>
-      <Button variant="outlined" startIcon={<MdiIcon path={mdiPlus} />} onClick={onClick} disabled={disabled}>
+      <Button variant="outlined" startIcon={<MdiIcon path={icon} />} onClick={onClick} disabled={disabled}>
         {children}
       </Button>
     </div>

@@ -4,6 +4,7 @@ import { formatMoney } from '@/lib/money.ts';
 import type { ClusterRow } from '../api/get-clusters.ts';
 import { engineVersionLabel, planMonthlyPrice } from './cluster-offer.ts';
 import { ClusterStateCell } from './cluster-state-cell.tsx';
+import { textColumn } from './text-column.ts';
 
 /** Where a cluster's name leads: its details page. */
 export const clusterLink = (cluster: Pick<ClusterRow, 'name' | 'namespace'>) =>
@@ -34,21 +35,14 @@ export function clusterColumns({
   };
   return [
     ...(withNamespace ? [namespaceColumn] : []),
-    {
+    textColumn({
       id: 'engine',
       header: 'Engine',
       // A phone has room for the name and the state, which may say the plan is unpaid, with Pay.
       hideBelow: 'sm',
-      value: (cluster) => engineVersionLabel(cluster.spec),
-      cell: (cluster) => engineVersionLabel(cluster.spec),
-    },
-    {
-      id: 'plan',
-      header: 'Plan',
-      hideBelow: 'lg',
-      value: (cluster) => cluster.plan.name,
-      cell: (cluster) => cluster.plan.name,
-    },
+      text: (cluster) => engineVersionLabel(cluster.spec),
+    }),
+    textColumn({ id: 'plan', header: 'Plan', hideBelow: 'lg', text: (cluster) => cluster.plan.name }),
     {
       id: 'state',
       header: 'State',

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
+import { lazy, Suspense } from 'react';
 import Typography from '@mui/material/Typography';
 import { mdiDatabasePlusOutline } from '@mdi/js';
 import { DeleteAction } from '@/components/delete-action.tsx';
-import { MdiIcon } from '@/components/mdi-icon.tsx';
+import { AddButton } from '@/components/form/list-editor.tsx';
 import { ResourceTable, type ResourceColumn } from '@/components/resource-table.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { StateChip } from '@/components/state-chip.tsx';
 import { useDeleteClusterDatabase } from '../api/delete-cluster-database.ts';
 import type { ClusterAddress, ClusterDatabase, ClusterDetails } from '../api/get-cluster.ts';
 import { accessLabels } from './cluster-access.ts';
+import { useKeyedDialog } from './use-keyed-dialog.ts';
 
 // The form loads when the dialog is first opened.
 const AddClusterDatabaseDialog = lazy(() =>
@@ -34,8 +34,7 @@ export function ClusterDatabasesTable({
   cluster: ClusterDetails;
   address: ClusterAddress;
 }) {
-  const [dialog, setDialog] = useState({ open: false, key: 0 });
-  const close = () => setDialog((previous) => ({ ...previous, open: false }));
+  const { dialog, open: openDialog, close } = useKeyedDialog();
   const deleteDatabase = useDeleteClusterDatabase(address);
 
   const columns: ResourceColumn<ClusterDatabase>[] = [
@@ -78,15 +77,9 @@ export function ClusterDatabasesTable({
 
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={<MdiIcon path={mdiDatabasePlusOutline} />}
-        disabled={cluster.locked}
-        onClick={() => setDialog((previous) => ({ open: true, key: previous.key + 1 }))}
-        sx={{ alignSelf: 'flex-start' }}
-      >
+      <AddButton icon={mdiDatabasePlusOutline} disabled={cluster.locked} onClick={() => openDialog({})}>
         Add database
-      </Button>
+      </AddButton>
       <ResourceTable
         label="Databases"
         columns={columns}
@@ -98,7 +91,7 @@ export function ClusterDatabasesTable({
           </Typography>
         }
       />
-      {dialog.key > 0 && (
+      {dialog && (
         <Suspense fallback={null}>
           <AddClusterDatabaseDialog
             key={dialog.key}

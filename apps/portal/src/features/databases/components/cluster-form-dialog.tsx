@@ -1,13 +1,11 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { FormDialog } from '@/components/form-dialog.tsx';
 import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 
 /**
@@ -34,16 +32,9 @@ export function ClusterFormDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { isPending: pending, error } = change;
   return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-    >
+    <FormDialog open={open} pending={pending} onClose={onClose}>
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
@@ -61,6 +52,6 @@ export function ClusterFormDialog({
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
+import { lazy, Suspense } from 'react';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiAccountPlusOutline, mdiShieldAccountOutline } from '@mdi/js';
 import { DeleteAction } from '@/components/delete-action.tsx';
+import { AddButton } from '@/components/form/list-editor.tsx';
 import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { ResourceTable, type ResourceColumn } from '@/components/resource-table.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
@@ -15,6 +15,7 @@ import { useDeleteClusterUser } from '../api/delete-cluster-user.ts';
 import type { ClusterAddress, ClusterDetails, ClusterUser } from '../api/get-cluster.ts';
 import { ClusterResetPassword } from './cluster-reset-password.tsx';
 import { accessLabels } from './cluster-access.ts';
+import { useKeyedDialog } from './use-keyed-dialog.ts';
 
 // The dialogs' forms load when one is first opened: most visits to a cluster only look at it.
 const AddClusterUserDialog = lazy(() =>
@@ -62,11 +63,7 @@ export function ClusterUsersTable({
   address: ClusterAddress;
   onOfferReveal: (user: string) => void;
 }) {
-  // The dialog shown, kept while it fades out; `key` gives each opening a fresh form.
-  const [dialog, setDialog] = useState<(UserDialog & { open: boolean; key: number }) | null>(null);
-  const openDialog = (shown: UserDialog) =>
-    setDialog((previous) => ({ ...shown, open: true, key: (previous?.key ?? 0) + 1 }));
-  const closeDialog = () => setDialog((previous) => previous && { ...previous, open: false });
+  const { dialog, open: openDialog, close: closeDialog } = useKeyedDialog<UserDialog>();
   const deleteUser = useDeleteClusterUser(address);
   const databases = cluster.databases.filter((database) => database.status !== 'deleting');
 
@@ -133,15 +130,13 @@ export function ClusterUsersTable({
 
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={<MdiIcon path={mdiAccountPlusOutline} />}
+      <AddButton
+        icon={mdiAccountPlusOutline}
         disabled={cluster.locked}
         onClick={() => openDialog({ kind: 'add' })}
-        sx={{ alignSelf: 'flex-start' }}
       >
         Add user
-      </Button>
+      </AddButton>
       <ResourceTable
         label="Users"
         columns={columns}

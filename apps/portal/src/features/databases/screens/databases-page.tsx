@@ -9,6 +9,7 @@ import { StateChip } from '@/components/state-chip.tsx';
 import { clustersQueryOptions } from '../api/get-clusters.ts';
 import { legacyDatabasesQueryOptions, type LegacyDatabaseRow } from '../api/get-legacy-databases.ts';
 import { clusterColumns, clusterLink } from '../components/cluster-columns.tsx';
+import { textColumn } from '../components/text-column.ts';
 
 /** Cloud Database(s): the customer's clusters across namespaces, then their legacy databases if they have any. */
 export function DatabasesPage() {
@@ -42,26 +43,19 @@ export function DatabasesPage() {
 }
 
 const legacyColumns: readonly ResourceColumn<LegacyDatabaseRow>[] = [
-  {
-    id: 'version',
-    header: 'Version',
-    value: (database) => database.version.name,
-    cell: (database) => database.version.name,
-  },
-  {
+  textColumn({ id: 'version', header: 'Version', text: (database) => database.version.name }),
+  textColumn({
     id: 'node-type',
     header: 'Node type',
     hideBelow: 'md',
-    value: (database) => database.nodeType.name,
-    cell: (database) => database.nodeType.name,
-  },
-  {
+    text: (database) => database.nodeType.name,
+  }),
+  textColumn({
     id: 'location',
     header: 'Location',
     hideBelow: 'md',
-    value: (database) => database.location.name,
-    cell: (database) => database.location.name,
-  },
+    text: (database) => database.location.name,
+  }),
   {
     id: 'state',
     header: 'State',
