@@ -11,6 +11,7 @@ import type { ContainerResources } from '../../gql/graphql.ts';
 import { imageReferenceProblem, parseWholeNumber } from '../../lib/validation/network.ts';
 import { resourceNameProblem } from '../../lib/validation/resource-name.ts';
 import { splitArguments } from './command-line.ts';
+import { defaultResources } from './resources.ts';
 
 // What containers and container jobs have alike (API.md: image, registry, size, entrypoint and command,
 // variables, mounts), as their forms edit it (text, as typed), with the platform's rules for it, so nothing
@@ -43,6 +44,18 @@ export interface WorkloadFormValues {
   variables: VariableValues[];
   mounts: MountValues[];
 }
+
+/** A new workload's shared fields: nothing chosen or set yet but the smallest size. */
+export const defaultWorkloadValues: WorkloadFormValues = {
+  name: '',
+  image: '',
+  registry: '',
+  resources: defaultResources,
+  entrypoint: '',
+  command: '',
+  variables: [],
+  mounts: [],
+};
 
 /** The form's control as the shared sections see it: only the fields every workload form has. */
 export type WorkloadControl = Control<WorkloadFormValues>;

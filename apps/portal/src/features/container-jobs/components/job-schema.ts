@@ -1,6 +1,6 @@
 import { nextRuns, parseCron } from '@berth/cron';
-import { defaultResources } from '@/components/workload/resources.ts';
 import {
+  defaultWorkloadValues,
   issueCollector,
   issuesSchema,
   workloadFormIssues,
@@ -19,14 +19,7 @@ export interface JobFormValues extends WorkloadFormValues {
 }
 
 export const defaultJobValues: JobFormValues = {
-  name: '',
-  image: '',
-  registry: '',
-  resources: defaultResources,
-  entrypoint: '',
-  command: '',
-  variables: [],
-  mounts: [],
+  ...defaultWorkloadValues,
   schedule: '0 0 * * *',
   enabled: true,
 };

@@ -1,7 +1,7 @@
 import { AUTOSCALING_REPLICAS, autoscalingProblem, MANUAL_REPLICAS } from '@berth/rules';
 import { allowlistEntryProblem, hostnameProblem, parseList, parsePort } from '@/lib/validation/network.ts';
-import { defaultResources } from '@/components/workload/resources.ts';
 import {
+  defaultWorkloadValues,
   issueCollector,
   issuesSchema,
   wholeIn,
@@ -64,18 +64,11 @@ export const defaultScaling: ScalingValues = {
 };
 
 export const defaultContainerValues: ContainerFormValues = {
-  name: '',
-  image: '',
-  registry: '',
-  resources: defaultResources,
-  entrypoint: '',
-  command: '',
-  variables: [],
+  ...defaultWorkloadValues,
   ports: '',
   ingresses: [],
   healthCheck: { enabled: false, port: '', path: '/' },
   scaling: defaultScaling,
-  mounts: [],
 };
 
 /** The container ports as numbers, or null when one of them is not a port. */
