@@ -2,14 +2,11 @@ import Stack from '@mui/material/Stack';
 import { getRouteApi, linkOptions } from '@tanstack/react-router';
 import { ResourceLayout } from '@/components/resource-layout.tsx';
 import type { RouteTab } from '@/components/route-tabs.tsx';
-import { createDeleteWorkloadButton } from '@/components/workload/delete-workload-button.tsx';
-import { useDeleteContainerJob } from '../api/delete-container-job.ts';
 import { useContainerJob } from '../api/get-container-job.ts';
+import { DeleteJobButton } from '../components/delete-job-button.tsx';
 import { RunNowButton } from '../components/run-now-button.tsx';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/container-job/$containerJobName');
-
-const DeleteJobButton = createDeleteWorkloadButton('job', useDeleteContainerJob);
 
 const jobTabs: readonly RouteTab[] = [
   {

@@ -1,13 +1,10 @@
 import { getRouteApi, linkOptions } from '@tanstack/react-router';
 import { ResourceLayout } from '@/components/resource-layout.tsx';
 import type { RouteTab } from '@/components/route-tabs.tsx';
-import { createDeleteWorkloadButton } from '@/components/workload/delete-workload-button.tsx';
-import { useDeleteContainer } from '../api/delete-container.ts';
 import { useContainer } from '../api/get-container.ts';
+import { DeleteContainerButton } from '../components/delete-container-button.tsx';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName');
-
-const DeleteContainerButton = createDeleteWorkloadButton('container', useDeleteContainer);
 
 const containerTabs: readonly RouteTab[] = [
   {

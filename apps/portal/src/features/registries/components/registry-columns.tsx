@@ -2,16 +2,9 @@ import Stack from '@mui/material/Stack';
 import type { ResourceColumn } from '@/components/resource-table.tsx';
 import { CopyButton } from '@/components/copy-button.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
-import { createDeleteSharedResourceButton } from '@/components/workload/delete-shared-resource-button.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { useDeleteRegistry } from '../api/delete-registry.ts';
-import { registriesQueryOptions, type RegistryRow } from '../api/get-registries.ts';
-
-const DeleteRegistryButton = createDeleteSharedResourceButton(
-  'registry',
-  useDeleteRegistry,
-  registriesQueryOptions,
-);
+import type { RegistryRow } from '../api/get-registries.ts';
+import { DeleteRegistryButton } from './delete-registry-button.tsx';
 
 /** The columns after the name. */
 export function registryColumns(namespace: string): readonly ResourceColumn<RegistryRow>[] {

@@ -9,17 +9,14 @@ import { priceCell } from '@/components/pricing/price-text.tsx';
 import type { ResourceColumn } from '@/components/resource-table.tsx';
 import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
-import { createDeleteSharedResourceButton } from '@/components/workload/delete-shared-resource-button.tsx';
 import type { NamespaceVolumesQuery } from '@/gql/graphql.ts';
 import { formatMoney, multiply } from '@/lib/money.ts';
-import { useDeleteVolume } from '../api/delete-volume.ts';
-import { volumesQueryOptions } from '../api/get-volumes.ts';
+import { DeleteVolumeButton } from './delete-volume-button.tsx';
 import { UsageBar } from './usage-bar.tsx';
 
 export type VolumeRow = NonNullable<NamespaceVolumesQuery['namespace']['volumes']>[number];
 
 const IconButtonLink = createLink(IconButton);
-const DeleteVolumeButton = createDeleteSharedResourceButton('volume', useDeleteVolume, volumesQueryOptions);
 
 /** The columns after the name; the monthly cost is the size times the price list's GB price. */
 export function volumeColumns(
