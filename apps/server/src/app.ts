@@ -11,10 +11,12 @@ import { logRoutes } from './modules/logs/routes.ts';
 import { createRuntimeReports } from './modules/runtime-reports/reports.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { createAuthenticator } from './http/authentication.ts';
+import { outboxRoutes } from './http/dev-outbox.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
 import { createDraining, healthRoutes } from './http/health.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
-import { createIdentityProvider } from './identity/provider.ts';
+import { createPasswordReset } from './identity/password-reset.ts';
+import { createIdentityProvider, realmPath } from './identity/provider.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { loadIdentitySecrets, publicJwk } from './identity/secrets.ts';
 import { loggerOptions } from './logging.ts';
@@ -100,6 +102,12 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       twoFactor: services.twoFactor,
       verify: verifier.verify,
       tokenRateLimit: tokenRateLimit(env),
+      passwordReset: createPasswordReset({
+        database,
+        mail: services.mail,
+        resetUrl: `${env.PUBLIC_URL}${realmPath(env)}/login-actions/reset-credentials`,
+        clock: options.clock,
+      }),
     });
   }
   await app.register(graphqlApis, { env, services, authenticate });
@@ -111,6 +119,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   });
   await app.register(logRoutes, { env, logs: services.logs, authenticate });
   await app.register(flagRoutes, { env, flags: services.flags });
+  if (env.NODE_ENV !== 'production') await app.register(outboxRoutes, { mail: services.mail });
   const admin = database.kind === 'pglite' ? adminEndpoint(app, services) : undefined;
   await app.register(portalRoutes, { distDir: portalDist });
 
@@ -131,6 +140,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       await admin?.publish(env.DATA_DIR, port);
       provisioner.start();
       await scheduler.start();
+      services.mail.start();
       purgeTimer = setInterval(() => {
         Promise.all([
           purgeExpiredPayloads(database.db),
@@ -175,6 +185,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       services.logs.closeTails();
       await app.close();
       await scheduler.stop();
+      await services.mail.stop();
       await provisioner.stop();
       await databaseClusterDriver.close();
       await database.close();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingSettings } from './environment/billing-settings.ts';
+import { mailSettings } from './environment/mail-settings.ts';
 import { runtimeSettings } from './environment/runtime-settings.ts';
 import { serverSettings } from './environment/server-settings.ts';
 import { telemetrySettings } from './environment/telemetry-settings.ts';
@@ -13,6 +14,7 @@ export const environmentSchema = z.object({
   ...serverSettings,
   ...runtimeSettings,
   ...billingSettings,
+  ...mailSettings,
   ...telemetrySettings,
 });
 

@@ -16,6 +16,8 @@ import { createContainerStore } from './modules/containers/store.ts';
 import { createEventService } from './modules/events/service.ts';
 import { createFlagService } from './modules/flags/service.ts';
 import { createLogService } from './modules/logs/service.ts';
+import { createMailOutbox } from './modules/mail/outbox.ts';
+import { createSmtpSender } from './modules/mail/smtp-sender.ts';
 import { createMetricService } from './modules/metrics/service.ts';
 import { createMetering } from './modules/metering/service.ts';
 import { namespaceProvisioning } from './modules/namespaces/provisioning.ts';
@@ -90,10 +92,17 @@ export function createServices(deps: {
     driver: deps.databaseClusterDriver,
     unpaidGraceDays: env.UNPAID_GRACE_DAYS,
   });
+  const mail = createMailOutbox({
+    db: database.db,
+    sender: env.SMTP_URL ? createSmtpSender(env.SMTP_URL, env.MAIL_FROM) : undefined,
+    log: deps.log ?? { warn: () => undefined },
+    clock: deps.clock,
+  });
   const metering = createMetering({ db: database.db, clock: deps.clock ?? (() => new Date()) });
   const collaborators = { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) };
   const services = {
     accounts,
+    mail,
     twoFactor,
     namespaces,
     registries,

@@ -13,7 +13,9 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   subscription revoke --email E --product P
   flag list                                          every feature flag and whom it is on for
   flag enable NAME [--email E]                       on for everyone, or for one more user (E's account)
-  flag disable NAME [--email E]                      off for everyone, or no longer for that user`;
+  flag disable NAME [--email E]                      off for everyone, or no longer for that user
+  mail list                                          the newest 50 mails, kept or sent
+  mail show ID                                       one mail's text (kept mail; sent mail keeps no body)`;
 
 export interface CommandResult {
   exitCode: number;
@@ -50,7 +52,7 @@ export async function runAdminCommand(argv: string[], services: Services): Promi
   // `flag enable NAME`: the flag's name is the command's argument.
   const command = positionals.slice(0, 2).join(' ');
   const argument = positionals[2];
-  const takesArgument = command === 'flag enable' || command === 'flag disable';
+  const takesArgument = ['flag enable', 'flag disable', 'mail show'].includes(command);
   if (positionals.length > (takesArgument ? 3 : 2))
     return usageError(`Unexpected argument: ${positionals.slice(takesArgument ? 3 : 2).join(' ')}`);
   const { email = '', product = '' } = values;
@@ -116,6 +118,22 @@ export async function runAdminCommand(argv: string[], services: Services): Promi
         await (enable ? services.flags.enable(argument, user) : services.flags.disable(argument, user));
         const whom = values.email ? ` for ${email}` : ' for everyone';
         return ok(`${enable ? 'Enabled' : 'Disabled'} ${argument}${whom}`);
+      }
+      case 'mail list': {
+        const rows = await services.mail.recent(50);
+        const lines = rows.map(
+          (row) =>
+            `${row.id}\t${row.createdAt.toISOString()}\t${row.status}\t${row.recipient}\t${row.subject}`,
+        );
+        return ok(['id\tcreated\tstatus\tto\tsubject', ...lines].join('\n'));
+      }
+      case 'mail show': {
+        const id = Number(argument);
+        if (!argument || !Number.isInteger(id) || id < 1) return usageError('Give the mail id: mail show ID');
+        const row = await services.mail.find(id);
+        if (!row) return { exitCode: 1, output: `Error: no mail ${id}` };
+        const body = row.textBody ?? `(${row.status}: its body is no longer kept)`;
+        return ok(`To: ${row.recipient}\nSubject: ${row.subject}\nStatus: ${row.status}\n\n${body}`);
       }
       default:
         return usageError(command ? `Unknown command: ${command}` : 'No command given');

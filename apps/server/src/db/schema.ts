@@ -9,3 +9,4 @@ export * from './schema/observability.ts';
 export * from './schema/billing.ts';
 export * from './schema/metering.ts';
 export * from './schema/databases.ts';
+export * from './schema/mail.ts';

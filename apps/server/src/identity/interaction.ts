@@ -100,6 +100,7 @@ export function createInteractions(deps: {
       return signInPage({
         action: `${base}/interaction/${uid}/login`,
         registerUrl: `${base}/interaction/${uid}?screen=register`,
+        resetUrl: `${base}/login-actions/reset-credentials`,
         email,
         error,
         theme: themeOfRequest(request),

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../html.ts';
 
 // Server-rendered pages of the identity provider, in the portal's look and theme: the portal keeps the
 // customer's choice in the `berth_theme` cookie (light, the default; dark; or system, following the device);
 // red-orange action colour in light, teal in dark; square, flat, capitalised buttons.
-
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Submits the sign-out form at once when the page is marked to (a client sent id_token_hint). */
 const AUTO_SUBMIT_SCRIPT =
@@ -48,7 +47,11 @@ export type Theme = 'light' | 'dark' | 'system';
 export const themeOf = (cookie: string | undefined): Theme =>
   cookie === 'dark' || cookie === 'system' ? cookie : 'light';
 
-function page(title: string, body: string, options: { autoSubmit?: boolean; theme?: Theme } = {}): string {
+export function page(
+  title: string,
+  body: string,
+  options: { autoSubmit?: boolean; theme?: Theme } = {},
+): string {
   return `<!doctype html>
 <html lang="en" data-theme="${options.theme ?? 'light'}">
 <head>
@@ -76,7 +79,7 @@ interface Field {
   extra?: string;
 }
 
-function field({ name, label, type, autocomplete, value, error, extra = '' }: Field): string {
+export function field({ name, label, type, autocomplete, value, error, extra = '' }: Field): string {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   return `<label for="${id}">${escapeHtml(label)}</label>
@@ -86,12 +89,14 @@ function field({ name, label, type, autocomplete, value, error, extra = '' }: Fi
 ${error ? `<div class="field-error" id="${errorId}">${escapeHtml(error)}</div>` : ''}`;
 }
 
-const alert = (message?: string) =>
+export const alert = (message?: string) =>
   message ? `<div class="alert" role="alert">${escapeHtml(message)}</div>` : '';
 
 export function signInPage(input: {
   action: string;
   registerUrl: string;
+  /** "Forgot password?" (the built-in provider's reset page). */
+  resetUrl: string;
   email?: string;
   error?: string;
   theme: Theme;
@@ -103,6 +108,7 @@ ${alert(input.error)}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: input.email ?? '' })}
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
+<div class="switch"><a href="${escapeHtml(input.resetUrl)}">Forgot password?</a></div>
 <button type="submit">Sign in</button>
 </form>
 <div class="switch">New to Berth? <a href="${escapeHtml(input.registerUrl)}">Create an account</a></div>`,

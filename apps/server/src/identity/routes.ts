@@ -5,11 +5,13 @@ import type { Environment } from '../environment.ts';
 import type { AccountService } from '../modules/accounts/service.ts';
 import type { TwoFactor } from '../modules/accounts/two-factor.ts';
 import { signInFlow } from './flows/sign-in.ts';
+import { resetPasswordFlow } from './flows/reset-password.ts';
 import { signUpFlow } from './flows/sign-up.ts';
 import { tokenFlow } from './flows/tokens.ts';
 import { twoFactorSetupFlow } from './flows/two-factor-setup.ts';
 import { createInteractions, InteractionStateMissing, themeOfRequest } from './interaction.ts';
 import { errorPage } from './pages.ts';
+import type { PasswordReset } from './password-reset.ts';
 import { realmPath, type IdentityProvider } from './provider.ts';
 
 interface Deps {
@@ -18,6 +20,7 @@ interface Deps {
   accounts: AccountService;
   twoFactor: TwoFactor;
   verify: TokenVerifier;
+  passwordReset: PasswordReset;
   /** Rate limit of the token endpoint (sign-ins, refreshes, permissions). */
   tokenRateLimit: object;
 }
@@ -48,7 +51,8 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
   const twoFactorSetup = twoFactorSetupFlow({ interactions, twoFactor: deps.twoFactor });
   const tokens = tokenFlow({ ...deps, base, delegate });
 
-  // Our own forms: sign-in (with its second factor), sign-up, two-factor set-up, the token endpoint.
+  // Our own forms: sign-in (with its second factor), sign-up, password reset, two-factor set-up, the token
+  // endpoint.
   await app.register(async (forms) => {
     await forms.register(formBody);
     forms.setErrorHandler((error, request, reply) => {
@@ -76,6 +80,7 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
     );
     signInFlow({ ...deps, interactions })(forms);
     signUpFlow({ ...deps, interactions })(forms);
+    resetPasswordFlow({ base, portalUrl: env.PUBLIC_URL, passwordReset: deps.passwordReset })(forms);
     twoFactorSetup.routes(forms);
     tokens.forms(forms);
   });

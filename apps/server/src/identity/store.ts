@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
-import { oidcPayloads, signInFailures } from '../db/schema.ts';
+import { accountLinks, oidcPayloads, signInFailures } from '../db/schema.ts';
 
-// The identity provider's tables: oidc-provider's payloads (sessions, grants, tokens) and the sign-in
-// failure counts of the throttle.
+// The identity provider's tables: oidc-provider's payloads (sessions, grants, tokens), the sign-in
+// failure counts of the throttle, and the single-use links it mails.
 
 /** What oidc-provider finds a payload by. */
 export type PayloadKey = { id: string } | { uid: string } | { userCode: string };
@@ -63,6 +63,24 @@ export function createPayloadStore(db: Db) {
 
     async revokeByGrantId(grantId: string) {
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+    },
+
+    /** Signs the account out everywhere: its sessions, grants and the tokens issued under them. */
+    async removeAccount(accountId: number) {
+      await db
+        .delete(oidcPayloads)
+        .where(
+          and(
+            inArray(oidcPayloads.model, [
+              'Session',
+              'Grant',
+              'RefreshToken',
+              'AccessToken',
+              'AuthorizationCode',
+            ]),
+            sql`${oidcPayloads.payload}->>'accountId' = ${String(accountId)}`,
+          ),
+        );
     },
 
     /** Removes expired entries; run now and then so the table does not grow without end. */
@@ -125,6 +143,76 @@ export function createSignInFailureStore(db: Db) {
 
     async clear(rowKey: string) {
       await db.delete(signInFailures).where(eq(key, rowKey));
+    },
+  };
+}
+
+export function createAccountLinkStore(db: Db) {
+  return {
+    async insert(link: { accountId: number; purpose: string; tokenHash: string; expiresAt: Date }) {
+      await db.insert(accountLinks).values(link);
+    },
+
+    /** How many links of the purpose the account was sent since `since`. */
+    async countSince(accountId: number, purpose: string, since: Date) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(accountLinks)
+        .where(
+          and(
+            eq(accountLinks.accountId, accountId),
+            eq(accountLinks.purpose, purpose),
+            gte(accountLinks.createdAt, since),
+          ),
+        );
+      return row?.count ?? 0;
+    },
+
+    /** The account of a link that is unused and unexpired at `now`, without using it. */
+    async usable(tokenHash: string, purpose: string, now: Date) {
+      const [row] = await db
+        .select({ accountId: accountLinks.accountId })
+        .from(accountLinks)
+        .where(
+          and(
+            eq(accountLinks.tokenHash, tokenHash),
+            eq(accountLinks.purpose, purpose),
+            isNull(accountLinks.usedAt),
+            gt(accountLinks.expiresAt, now),
+          ),
+        );
+      return row?.accountId;
+    },
+
+    /**
+     * Uses the link: its account, once (a second use, also a concurrent one, finds it used), and every other
+     * unused link of the purpose of that account stops working with it.
+     */
+    async use(tokenHash: string, purpose: string, now: Date) {
+      const [row] = await db
+        .update(accountLinks)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountLinks.tokenHash, tokenHash),
+            eq(accountLinks.purpose, purpose),
+            isNull(accountLinks.usedAt),
+            gt(accountLinks.expiresAt, now),
+          ),
+        )
+        .returning({ accountId: accountLinks.accountId });
+      if (!row) return undefined;
+      await db
+        .update(accountLinks)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountLinks.accountId, row.accountId),
+            eq(accountLinks.purpose, purpose),
+            isNull(accountLinks.usedAt),
+          ),
+        );
+      return row.accountId;
     },
   };
 }

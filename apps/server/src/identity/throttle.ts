@@ -9,6 +9,9 @@ const LIMITS = {
   address: { failures: 20, blockMs: 15 * 60_000 },
 };
 
+/** The throttle's count of an account's failures (a password reset clears it). */
+export const accountThrottleKey = (email: string) => `account:${email.toLowerCase()}`;
+
 export class SignInThrottled extends Error {
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -40,7 +43,7 @@ export function createSignInThrottle(db: Db, now: () => Date = () => new Date())
      */
     async begin(email: string, address: string): Promise<SignInAttempt> {
       const at = now();
-      const keys = { account: `account:${email.toLowerCase()}`, address: `address:${address}` };
+      const keys = { account: accountThrottleKey(email), address: `address:${address}` };
       const ownBlocks = await db.transaction(async (tx) => {
         const failures = createSignInFailureStore(tx);
         const setHere: Partial<Record<Kind, Date>> = {};

@@ -1,7 +1,8 @@
-import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 
-// The identity provider's storage: oidc-provider's payloads, its own keys, sign-in failure counts.
+// The identity provider's storage: oidc-provider's payloads, its own keys, sign-in failure counts, the
+// single-use links it mails.
 
 export const oidcPayloads = pgTable(
   'oidc_payloads',
@@ -30,4 +31,14 @@ export const signInFailures = pgTable('sign_in_failures', {
   failures: integer('failures').notNull(),
   windowStartedAt: timestamptz('window_started_at').notNull(),
   blockedUntil: timestamptz('blocked_until'),
+});
+
+export const accountLinks = pgTable('account_links', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull(),
+  purpose: text('purpose').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });

@@ -59,6 +59,10 @@ export function createAccountStore(db: Db) {
       });
     },
 
+    async setPasswordHash(accountId: number, passwordHash: string) {
+      await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, accountId));
+    },
+
     async linkExternalSubject(accountId: number, subject: string) {
       await db.update(accounts).set({ externalSubject: subject }).where(eq(accounts.id, accountId));
     },

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../identity/pages.ts';
+import { escapeHtml } from '../../../html.ts';
 import { formatEuros, type BillablePlan } from '../plans.ts';
 import { CARD_FIELDS, DECLINED_MESSAGE } from './cards.ts';
 import { DETAILS_FIELDS } from './details-form.ts';

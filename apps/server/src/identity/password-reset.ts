@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../db/client.ts';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+import { registrationSchema } from '../modules/accounts/service.ts';
+import { createAccountStore } from '../modules/accounts/store.ts';
+import { composeMail } from '../modules/mail/compose.ts';
+import type { MailOutbox } from '../modules/mail/outbox.ts';
+import { createAccountLinkStore, createPayloadStore, createSignInFailureStore } from './store.ts';
+import { accountThrottleKey } from './throttle.ts';
+
+// "Forgot password?": a single-use link by mail that sets a new password. Asking says the same whether or
+// not the address has an account (the route answers before any of this runs, so the time says nothing
+// either). Using the link signs the account out everywhere and lifts a sign-in block.
+
+const PURPOSE = 'password-reset';
+export const RESET_LINK_MINUTES = 30;
+/** Mails a person may ask for within an hour, per address and per account, before asking does nothing. */
+export const RESET_MAILS_PER_HOUR = 3;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export type ResetOutcome = { done: true } | { done: false; expired: boolean; errors: Record<string, string> };
+
+export function createPasswordReset(deps: {
+  database: Database;
+  mail: MailOutbox;
+  /** Where links point: `$PUBLIC_URL/realms/$REALM/login-actions/reset-credentials`. */
+  resetUrl: string;
+  clock?: () => Date;
+}) {
+  const { database, mail } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const links = createAccountLinkStore(database.db);
+
+  return {
+    /** Mails a reset link to the account of `email`, if there is one and it has not asked too often. */
+    async request(email: string) {
+      const now = clock();
+      const hourAgo = new Date(now.getTime() - 3600_000);
+      const account = await createAccountStore(database.db).findByEmail(email.trim());
+      if (!account?.passwordHash) return;
+      if ((await mail.countTo(account.email, [PURPOSE], hourAgo)) >= RESET_MAILS_PER_HOUR) return;
+      if ((await links.countSince(account.id, PURPOSE, hourAgo)) >= RESET_MAILS_PER_HOUR) return;
+      const token = randomBytes(32).toString('base64url');
+      await database.db.transaction(async (tx) => {
+        await createAccountLinkStore(tx).insert({
+          accountId: account.id,
+          purpose: PURPOSE,
+          tokenHash: tokenHash(token),
+          expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+        });
+        await mail.queue(
+          tx,
+          composeMail({
+            kind: PURPOSE,
+            recipient: account.email,
+            name: account.name,
+            subject: 'Reset your password',
+            paragraphs: [
+              'Someone asked to reset the password of your Berth account.',
+              `The button below lets you choose a new one. It works once, within ${RESET_LINK_MINUTES} minutes, and signs you out on every device.`,
+            ],
+            action: { label: 'Choose a new password', url: `${deps.resetUrl}?key=${token}` },
+            footnote: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+          }),
+        );
+      });
+    },
+
+    /** Whether the link can still be used (the form is shown only then). */
+    async usable(token: string) {
+      return (await links.usable(tokenHash(token), PURPOSE, clock())) !== undefined;
+    },
+
+    /** Sets the new password through the link, once. */
+    async complete(token: string, password: string, confirmation: string): Promise<ResetOutcome> {
+      const errors: Record<string, string> = {};
+      const problem = registrationSchema.shape.password.safeParse(password).error?.issues[0]?.message;
+      if (problem) errors.password = problem;
+      if (password !== confirmation) errors.passwordConfirm = 'Passwords do not match';
+      if (!(await this.usable(token))) return { done: false, expired: true, errors };
+      if (Object.keys(errors).length > 0) return { done: false, expired: false, errors };
+      const passwordHash = await hashPassword(password);
+      const used = await database.db.transaction(async (tx) => {
+        const accountId = await createAccountLinkStore(tx).use(tokenHash(token), PURPOSE, clock());
+        if (accountId === undefined) return false;
+        const accounts = createAccountStore(tx);
+        const account = await accounts.findById(accountId);
+        if (!account) return false;
+        await accounts.setPasswordHash(accountId, passwordHash);
+        await createPayloadStore(tx).removeAccount(accountId);
+        await createSignInFailureStore(tx).clear(accountThrottleKey(account.email));
+        await mail.queue(
+          tx,
+          composeMail({
+            kind: 'password-changed',
+            recipient: account.email,
+            name: account.name,
+            subject: 'Your password was changed',
+            paragraphs: [
+              `The password of your Berth account was changed on ${clock().toUTCString()}, and every device was signed out.`,
+            ],
+            footnote:
+              'If this was not you, someone else has access to your mail: secure it, then choose a new password with "Forgot password?" on the sign-in page.',
+          }),
+        );
+        return true;
+      });
+      return used ? { done: true } : { done: false, expired: true, errors: {} };
+    },
+  };
+}
+
+export type PasswordReset = ReturnType<typeof createPasswordReset>;
