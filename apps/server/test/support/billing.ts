@@ -99,6 +99,10 @@ export async function postForm(url: string, form: Record<string, string>): Promi
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
 
+/** The fields a page opens with the cursor in: after a refused submission, the one to correct first. */
+export const focusedFields = (html: string) =>
+  [...html.matchAll(/<(?:input|textarea) id="field-(\w+)"[^>]* autofocus[ >]/g)].map((match) => match[1]);
+
 /** The scopes UMA answers for a resource, or null when UMA refuses (suspended: 403). */
 export async function scopesOf(server: TestServer, customer: TestCustomer, resource: string) {
   const { status, body } = await umaPermissions(server.url, await customer.token());

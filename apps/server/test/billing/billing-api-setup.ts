@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import { graphql } from '../generated/billing/gql.ts';
+import { checkoutUrl, detailsUrl, GOOD_CARD, postForm } from '../support/billing.ts';
+import { createCustomer, type TestCustomer } from '../support/customers.ts';
+import { billingApi } from '../support/http.ts';
+import { useServer } from '../support/server.ts';
+
+// The billing API (/graphql/billing) as the portal's Billing page reads it: the signed-in customer's
+// subscriptions, card and billing details, filled by the local provider's hosted pages.
+
+export const BILLING_OVERVIEW = graphql(`
+  query BillingOverview {
+    customer {
+      id
+      name
+      suspendedReason
+    }
+    subscriptions {
+      id
+      plan {
+        id
+        name
+        price {
+          amountCents
+          currency
+        }
+      }
+      status
+      resourceId
+      currentPeriodEnd
+      createdAt
+      endedAt
+    }
+    paymentMethod {
+      brand
+      last4
+      expiryMonth
+      expiryYear
+    }
+    billingDetails {
+      companyName
+      address
+      vatNumber
+      invoiceEmail
+    }
+  }
+`);
+
+export const DETAILS = {
+  companyName: 'Analytical Engines Ltd',
+  address: '12 Marylebone Road\nLondon NW1 5LR',
+  vatNumber: 'gb 123 4567 89',
+  invoiceEmail: 'invoices@engines.example',
+};
+
+/** The file's server, pricing usage on a known clock (10 February 2026, noon), and its customers' billing API. */
+export function useBillingApiServer() {
+  const suite = useServer({}, { clock: () => new Date('2026-02-10T12:00:00Z') });
+  const billing = (customer: TestCustomer) => billingApi(suite.server.url, () => customer.token());
+
+  /** A customer who paid the local checkout with the test card and saved billing details. */
+  async function payingCustomer() {
+    const customer = await createCustomer(suite.server, { name: 'Analytical Engines' });
+    expect((await postForm(await checkoutUrl(suite.server, customer), GOOD_CARD)).status).toBe(303);
+    expect((await postForm(await detailsUrl(suite.server, customer), DETAILS)).status).toBe(303);
+    return customer;
+  }
+
+  return { suite, billing, payingCustomer };
+}
