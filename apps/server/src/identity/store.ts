@@ -147,6 +147,15 @@ export function createSignInFailureStore(db: Db) {
   };
 }
 
+/** The link of this token and purpose, unless it was used or expired by `now`. */
+const usableLink = (tokenHash: string, purpose: string, now: Date) =>
+  and(
+    eq(accountLinks.tokenHash, tokenHash),
+    eq(accountLinks.purpose, purpose),
+    isNull(accountLinks.usedAt),
+    gt(accountLinks.expiresAt, now),
+  );
+
 export function createAccountLinkStore(db: Db) {
   return {
     async insert(link: { accountId: number; purpose: string; tokenHash: string; expiresAt: Date }) {
@@ -173,14 +182,7 @@ export function createAccountLinkStore(db: Db) {
       const [row] = await db
         .select({ accountId: accountLinks.accountId })
         .from(accountLinks)
-        .where(
-          and(
-            eq(accountLinks.tokenHash, tokenHash),
-            eq(accountLinks.purpose, purpose),
-            isNull(accountLinks.usedAt),
-            gt(accountLinks.expiresAt, now),
-          ),
-        );
+        .where(usableLink(tokenHash, purpose, now));
       return row?.accountId;
     },
 
@@ -192,14 +194,7 @@ export function createAccountLinkStore(db: Db) {
       const [row] = await db
         .update(accountLinks)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(accountLinks.tokenHash, tokenHash),
-            eq(accountLinks.purpose, purpose),
-            isNull(accountLinks.usedAt),
-            gt(accountLinks.expiresAt, now),
-          ),
-        )
+        .where(usableLink(tokenHash, purpose, now))
         .returning({ accountId: accountLinks.accountId });
       if (!row) return undefined;
       await db

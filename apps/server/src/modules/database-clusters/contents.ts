@@ -112,14 +112,7 @@ export function createClusterChanges(deps: { provisioner: Provisioner; secretBox
     const after = patchClusterContents(before, patch, cluster.name, generatePassword);
     await storeContents(tx, cluster.id, after);
     const updated = await createClusterStore(tx).update(cluster.id, { state: 'updating', locked: true });
-    await recordQueued(
-      tx,
-      account,
-      'update',
-      { id: cluster.id, namespaceId: cluster.namespaceId },
-      audited(cluster, before),
-      audited(updated, after),
-    );
+    await recordQueued(tx, account, 'update', cluster, audited(cluster, before), audited(updated, after));
     return updated;
   }
 

@@ -67,14 +67,7 @@ export function createDatabaseClusterService(deps: {
     const before = await contentsOf(tx, cluster.id);
     await createClusterStore(tx).update(cluster.id, { state: 'deleting', locked: true });
     await endPlanOfResource(tx, account.customerId, { id: String(cluster.id), name: cluster.name });
-    await recordQueued(
-      tx,
-      account,
-      'delete',
-      { id: cluster.id, namespaceId: cluster.namespaceId },
-      audited(cluster, before),
-      null,
-    );
+    await recordQueued(tx, account, 'delete', cluster, audited(cluster, before), null);
   }
 
   function checkedCreate(input: CloudDatabaseClusterCreateInput) {
@@ -153,14 +146,7 @@ export function createDatabaseClusterService(deps: {
         });
         const row = await txStore.update(inserted.id, placement);
         await storeContents(tx, row.id, contents);
-        await recordQueued(
-          tx,
-          account,
-          'create',
-          { id: row.id, namespaceId: row.namespaceId },
-          null,
-          audited(row, contents),
-        );
+        await recordQueued(tx, account, 'create', row, null, audited(row, contents));
         return row;
       });
     },

@@ -83,14 +83,7 @@ export function createRegistryService(deps: {
   /** Marks the registry deleting and hands it to the provisioner, in the change's transaction. */
   async function startDelete(tx: Db, account: AccountWithCustomer, row: RegistryRow) {
     await createRegistryStore(tx).update(row.id, { state: 'deleting', locked: true });
-    await recordQueued(
-      tx,
-      account,
-      'delete',
-      { id: row.id, namespaceId: row.namespaceId },
-      audited(row),
-      null,
-    );
+    await recordQueued(tx, account, 'delete', row, audited(row), null);
   }
 
   return {
@@ -130,14 +123,7 @@ export function createRegistryService(deps: {
           username: registry.username,
           passwordEncrypted: secretBox.encryptSecret(registry.password),
         });
-        await recordQueued(
-          tx,
-          account,
-          'create',
-          { id: row.id, namespaceId: row.namespaceId },
-          null,
-          audited(row),
-        );
+        await recordQueued(tx, account, 'create', row, null, audited(row));
         return row;
       });
     },
