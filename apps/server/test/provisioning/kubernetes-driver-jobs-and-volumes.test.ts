@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { RUN_JOB, createJob, jobByName } from '../support/container-jobs.ts';
+import { eventually } from '../support/http.ts';
+import { CREATE_VOLUME, DELETE_VOLUME, waitForVolume } from '../support/volumes.ts';
+import { useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
+
+// The Kubernetes driver's container jobs and volumes against a local stand-in of the API server: a job is a
+// CronJob, a run a Job whose pod and conditions make its status and log; a volume is a claim.
+
+const { world, expectServerSideApply } = useKubernetesDriverWorld();
+
+describe('the kubernetes driver', () => {
+  it('runs a job now as a Job of its CronJob; its pod and conditions make the run, with its log', async () => {
+    await createJob(world.alice, {
+      name: 'nightly',
+      namespace: 'shop',
+      image: 'busybox:1.36',
+      resources: 'CPU_250_RAM_500',
+      command: ['echo', 'done'],
+      schedule: '30 2 * * *',
+    });
+    await eventually('the CronJob', async () =>
+      world.cluster.get('batch/v1', 'CronJob', world.runtimeNamespace, 'nightly'),
+    );
+    expectServerSideApply(`/apis/batch/v1/namespaces/${world.runtimeNamespace}/cronjobs/nightly`);
+    await eventually('the job created', async () =>
+      (await jobByName(world.alice, 'shop', 'nightly'))?.state === 'created' ? true : undefined,
+    );
+    const { containerJobRun: run } = await world.alice.data(RUN_JOB, { name: 'nightly', namespace: 'shop' });
+    const job = world.cluster.get('batch/v1', 'Job', world.runtimeNamespace, run.name);
+    expect(job?.metadata.ownerReferences).toEqual([
+      expect.objectContaining({
+        kind: 'CronJob',
+        name: 'nightly',
+        uid: world.cluster.get('batch/v1', 'CronJob', world.runtimeNamespace, 'nightly')?.metadata.uid,
+      }),
+    ]);
+    expectServerSideApply(`/apis/batch/v1/namespaces/${world.runtimeNamespace}/jobs/${run.name}`);
+
+    const started = new Date(Date.now() - 5000).toISOString();
+    world.cluster.setStatus('batch/v1', 'Job', world.runtimeNamespace, run.name, {
+      startTime: started,
+      active: 1,
+    });
+    await eventually('the run running', async () => {
+      const current = (await jobByName(world.alice, 'shop', 'nightly'))?.runs.find(
+        (candidate) => candidate.name === run.name,
+      );
+      return current?.status === 'running' ? current : undefined;
+    });
+    const podName = `${run.name}-x7k2p`;
+    world.cluster.put({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: podName,
+        namespace: world.runtimeNamespace,
+        labels: { ...job?.metadata.labels, 'job-name': run.name },
+      },
+      status: {
+        phase: 'Succeeded',
+        containerStatuses: [{ name: 'app', ready: false, state: { terminated: { exitCode: 0 } } }],
+      },
+    });
+    world.cluster.setPodLog(
+      world.runtimeNamespace,
+      podName,
+      `${started} done\n${new Date().toISOString()} bye\n`,
+      'app',
+    );
+    const completed = new Date().toISOString();
+    world.cluster.setStatus('batch/v1', 'Job', world.runtimeNamespace, run.name, {
+      startTime: started,
+      completionTime: completed,
+      conditions: [{ type: 'Complete', status: 'True', lastTransitionTime: completed }],
+    });
+    const finished = await eventually('the run succeeded', async () => {
+      const current = (await jobByName(world.alice, 'shop', 'nightly'))?.runs.find(
+        (candidate) => candidate.name === run.name,
+      );
+      return current?.status === 'succeeded' ? current : undefined;
+    });
+    expect(finished).toMatchObject({
+      trigger: 'MANUAL',
+      message: 'Completed',
+      startTime: started,
+      endTime: completed,
+    });
+    const lines = await queryRows<{ line: string }>(
+      world.server.berth.database.db,
+      sql`SELECT l.line FROM log_lines l JOIN container_job_runs r ON r.id = l.source_id
+          WHERE l.source_kind = 'job-run' AND r.name = ${run.name} ORDER BY l.id`,
+    );
+    expect(lines.map((line) => line.line)).toEqual(['done', 'bye']);
+  });
+
+  it('records a run the CronJob started on its schedule', async () => {
+    const scheduledAt = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const name = `nightly-${scheduledAt.getTime() / 60_000}`;
+    const cronJob = world.cluster.get('batch/v1', 'CronJob', world.runtimeNamespace, 'nightly');
+    const template = (cronJob?.spec as { jobTemplate: { metadata: { labels: Record<string, string> } } })
+      .jobTemplate;
+    world.cluster.put({
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: {
+        name,
+        namespace: world.runtimeNamespace,
+        labels: template.metadata.labels,
+        annotations: { 'batch.kubernetes.io/cronjob-scheduled-timestamp': scheduledAt.toISOString() },
+      },
+      status: { startTime: new Date().toISOString(), active: 1 },
+    });
+    const recorded = await eventually('the scheduled run', async () =>
+      (await jobByName(world.alice, 'shop', 'nightly'))?.runs.find((candidate) => candidate.name === name),
+    );
+    expect(recorded).toMatchObject({ trigger: 'SCHEDULE', status: 'running' });
+  });
+
+  it('applies a volume as a claim and releases it on delete', async () => {
+    const { volumeCreate } = await world.alice.data(CREATE_VOLUME, {
+      name: 'data',
+      namespace: 'shop',
+      size: 10,
+    });
+    await waitForVolume(world.alice, volumeCreate.id, 'created');
+    expectServerSideApply(`/api/v1/namespaces/${world.runtimeNamespace}/persistentvolumeclaims/volume-data`);
+    expect(
+      world.cluster.get('v1', 'PersistentVolumeClaim', world.runtimeNamespace, 'volume-data')?.spec,
+    ).toMatchObject({
+      resources: { requests: { storage: '10G' } },
+    });
+    await world.alice.data(DELETE_VOLUME, { name: 'data', namespace: 'shop' });
+    await eventually('the claim gone', async () =>
+      world.cluster.get('v1', 'PersistentVolumeClaim', world.runtimeNamespace, 'volume-data')
+        ? undefined
+        : true,
+    );
+  });
+});

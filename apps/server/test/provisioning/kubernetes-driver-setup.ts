@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { TestCustomer } from '../support/customers.ts';
+import {
+  startKubernetesStandIn,
+  type KubeObject,
+  type KubernetesStandIn,
+} from '../support/kubernetes-stand-in.ts';
+import { seed } from '../support/seed.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+// What the Kubernetes driver's tests share: a server of the file's own whose driver talks to a local stand-in
+// of the API server, Alice's namespace `shop` on it, and what the stand-in received or a controller would make.
+
+/** Set up before the file's tests, closed after them: read as `world.cluster` and so on in a test. */
+export interface KubernetesDriverWorld {
+  cluster: KubernetesStandIn;
+  server: TestServer;
+  alice: TestCustomer;
+  /** The Kubernetes namespace of Alice's namespace `shop`. */
+  runtimeNamespace: string;
+}
+
+export const KNATIVE = 'serving.knative.dev/v1';
+
+export const running = {
+  phase: 'Running',
+  containerStatuses: [{ name: 'app', ready: true, state: { running: {} } }],
+};
+export const pulling = {
+  phase: 'Pending',
+  containerStatuses: [{ name: 'app', ready: false, state: { waiting: { reason: 'ContainerCreating' } } }],
+};
+
+export function useKubernetesDriverWorld() {
+  const world = {} as KubernetesDriverWorld;
+  let folder: string;
+
+  beforeAll(async () => {
+    world.cluster = await startKubernetesStandIn();
+    folder = mkdtempSync(path.join(tmpdir(), 'berth-kube-'));
+    const kubeconfig = path.join(folder, 'config');
+    writeFileSync(kubeconfig, world.cluster.kubeConfig().exportConfig());
+    world.server = await startServer({ PROVISIONER_DRIVER: 'kubernetes', KUBECONFIG: kubeconfig });
+    const shop = await seed(world.server)
+      .customer({ subscriptions: ['serverless-container'] })
+      .namespace('shop');
+    world.alice = shop.customer;
+    world.runtimeNamespace = shop.namespace.internalName;
+  });
+  afterAll(async () => {
+    await world.server.close();
+    await world.cluster.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** The server-side applies of an object, as the stand-in received them. */
+  function appliesTo(pathSuffix: string) {
+    return world.cluster.requests.filter(
+      (request) => request.method === 'PATCH' && request.path.endsWith(pathSuffix),
+    );
+  }
+
+  function expectServerSideApply(pathSuffix: string) {
+    const [apply] = appliesTo(pathSuffix);
+    expect(apply, `an apply of ${pathSuffix}`).toBeDefined();
+    expect(apply?.contentType).toBe('application/apply-patch+yaml');
+    expect(apply?.query.get('fieldManager')).toBe('berth');
+    expect(apply?.query.get('force')).toBe('true');
+    return apply;
+  }
+
+  /** A pod of the container's revision as Knative's deployment makes it (the template's labels). */
+  function pod(name: string, service: KubeObject, status: object): KubeObject {
+    const template = (
+      service.spec as { template: { metadata: { labels: Record<string, string> }; spec: object } }
+    ).template;
+    return {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name,
+        namespace: world.runtimeNamespace,
+        labels: { ...template.metadata.labels, 'serving.knative.dev/service': service.metadata.name },
+      },
+      spec: template.spec,
+      status,
+    };
+  }
+
+  return { world, appliesTo, expectServerSideApply, pod };
+}
