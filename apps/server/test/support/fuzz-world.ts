@@ -4,7 +4,9 @@ import { CREATE_CONTAINER } from './containers.ts';
 import { CREATE_JOB } from './container-jobs.ts';
 import { CREATE_CLUSTER } from './database-clusters.ts';
 import { createCustomer, type TestCustomer } from './customers.ts';
-import { FRESH, placeholder, requestOf, type FuzzCase } from './fuzz-cases.ts';
+import type { FuzzCase } from './fuzz-cases.ts';
+import { requestOf } from './fuzz-requests.ts';
+import { FRESH, placeholder } from './fuzz-valid-values.ts';
 import { CREATE_NAMESPACE } from './queries.ts';
 import type { TestServer } from './server.ts';
 
@@ -61,7 +63,9 @@ export class FuzzWorld {
   static async seed(server: TestServer): Promise<FuzzWorld> {
     await server.berth.provisioner.stop();
     await server.berth.scheduler.stop();
-    const customer = await createCustomer(server, { subscriptions: ['serverless-container', 'cloud-database'] });
+    const customer = await createCustomer(server, {
+      subscriptions: ['serverless-container', 'cloud-database'],
+    });
     const world = new FuzzWorld(server, customer);
     const tables = await queryRows<{ name: string }>(
       server.berth.database.db,
