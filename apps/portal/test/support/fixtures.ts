@@ -57,3 +57,6 @@ export function volumeRow(name: string, changes: Partial<VolumeRow> = {}): Volum
     ...changes,
   };
 }
+
+/** A resource at rest, as the lists and delete dialogs see it: created, and not locked by a change. */
+export const atRest = { state: 'created', locked: false };

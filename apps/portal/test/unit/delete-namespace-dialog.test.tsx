@@ -1,25 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type {
-  NamespaceContentsQuery,
-  NamespaceDeleteMutationVariables,
-  NamespaceRegistriesQuery,
-  NamespaceVolumesQuery,
-  RegistryConnectionDeleteMutationVariables,
-  VolumeDeleteMutationVariables,
-} from '../../src/gql/graphql.ts';
-import { namespace } from '../support/fixtures.ts';
+import type { NamespaceContentsQuery, NamespaceDeleteMutationVariables } from '../../src/gql/graphql.ts';
+import { atRest, namespace } from '../support/fixtures.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
-// The delete dialogs of a namespace, a volume and a registry: what they list before asking, and what they
-// ask only when the platform would do it.
+// The delete dialog of a namespace: what it holds, listed with links before asking anything; the name asked
+// only when the platform would delete it (empty, or everything in it chosen, and nothing being changed).
 
 type Contents = NamespaceContentsQuery['namespace'];
-type VolumeRow = NonNullable<NamespaceVolumesQuery['namespace']['volumes']>[number];
-
-const atRest = { state: 'created', locked: false };
 
 const emptyNamespace: Contents = {
   id: '1',
@@ -199,171 +189,5 @@ describe('deleting a namespace', () => {
     expect(
       await within(dialog).findByRole('checkbox', { name: 'Delete everything in it too' }),
     ).not.toBeChecked();
-  });
-});
-
-function volume(name: string, changes: Partial<VolumeRow> = {}): VolumeRow {
-  return {
-    id: `id-${name}`,
-    name,
-    size: 5,
-    usage: 1,
-    ...atRest,
-    containers: [],
-    containerJobs: [],
-    ...changes,
-  };
-}
-
-function serveVolumes(volumes: VolumeRow[]) {
-  const deletes: VolumeDeleteMutationVariables[] = [];
-  let requests = 0;
-  server.use(
-    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
-    graphql.query('NamespaceVolumes', () => {
-      requests += 1;
-      return HttpResponse.json({ data: { namespace: { id: '1', volumes } } });
-    }),
-    graphql.mutation<object, VolumeDeleteMutationVariables>('VolumeDelete', ({ variables }) => {
-      deletes.push(variables);
-      return HttpResponse.json({ data: { volumeDelete: true } });
-    }),
-  );
-  const rendered = renderWithProviders({ path: '/compute/serverless-containers/shop/volumes' });
-  return { ...rendered, deletes, requests: () => requests };
-}
-
-describe('deleting a volume', () => {
-  it('names what mounts it, as links, and offers only to close: the platform would refuse', async () => {
-    const { user, deletes, requests } = serveVolumes([
-      volume('data', {
-        containers: [{ id: 'c1', name: 'web', state: 'running' }],
-        containerJobs: [{ name: 'backup', state: 'created' }],
-      }),
-    ]);
-    await user.click(await screen.findByRole('button', { name: 'Delete volume data' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete volume data?' });
-    // Opening the dialog refreshed the list it takes the users from.
-    await waitFor(() => expect(requests()).toBe(2));
-    expect(within(dialog).getByText('data is mounted by:')).toBeVisible();
-    expect(within(dialog).getByRole('link', { name: 'web' })).toHaveAttribute(
-      'href',
-      '/compute/serverless-containers/shop/container/web',
-    );
-    expect(within(dialog).getByRole('link', { name: 'backup' })).toHaveAttribute(
-      'href',
-      '/compute/serverless-containers/shop/container-job/backup',
-    );
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'A volume can be deleted once nothing mounts it: remove the mount from each of these, or delete them, first.',
-    );
-    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Delete volume' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(deletes).toEqual([]);
-  });
-
-  it('says which user is on its way out', async () => {
-    const { user } = serveVolumes([
-      volume('data', { containers: [{ id: 'c1', name: 'web', state: 'deleting' }] }),
-    ]);
-    await user.click(await screen.findByRole('button', { name: 'Delete volume data' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete volume data?' });
-    expect(within(dialog).getByRole('listitem')).toHaveTextContent('1 container: web (being deleted)');
-  });
-
-  it('asks for the name of a volume nothing mounts, and deletes it', async () => {
-    const { user, deletes } = serveVolumes([volume('data')]);
-    await user.click(await screen.findByRole('button', { name: 'Delete volume data' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete volume data?' });
-    expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Type data to confirm' }), 'data');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete volume' }));
-    expect(await screen.findByText('Volume data is being deleted')).toBeVisible();
-    expect(deletes).toEqual([{ namespace: 'shop', name: 'data' }]);
-  });
-});
-
-type RegistriesNamespace = NamespaceRegistriesQuery['namespace'];
-
-function serveRegistries(answer: Omit<RegistriesNamespace, 'id' | 'privateRegistries'>) {
-  const deletes: RegistryConnectionDeleteMutationVariables[] = [];
-  const registry = (id: string, name: string) => ({
-    id,
-    name,
-    source: 'registry.example.com',
-    username: 'robot',
-    ...atRest,
-    createdAt: '2024-12-01T08:00:00Z',
-  });
-  server.use(
-    graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
-    graphql.query('NamespaceRegistries', () =>
-      HttpResponse.json({
-        data: {
-          namespace: {
-            id: '1',
-            privateRegistries: [registry('r1', 'acme'), registry('r2', 'spare')],
-            ...answer,
-          },
-        },
-      }),
-    ),
-    graphql.mutation<object, RegistryConnectionDeleteMutationVariables>(
-      'RegistryConnectionDelete',
-      ({ variables }) => {
-        deletes.push(variables);
-        return HttpResponse.json({ data: { registryConnectionDelete: true } });
-      },
-    ),
-  );
-  const rendered = renderWithProviders({ path: '/compute/serverless-containers/shop/registries' });
-  return { ...rendered, deletes };
-}
-
-describe('deleting a registry', () => {
-  const users = {
-    containers: [
-      { name: 'web', state: 'running', privateRegistry: { id: 'r1' } },
-      { name: 'blog', state: 'running', privateRegistry: null },
-    ],
-    containerJobs: [{ name: 'nightly', state: 'created', privateRegistry: { id: 'r1' } }],
-  };
-
-  it('shows what pulls through each registry in the list', async () => {
-    serveRegistries(users);
-    expect(await screen.findByRole('row', { name: /acme/ })).toHaveTextContent('web, nightly');
-    expect(screen.getByRole('row', { name: /spare/ })).toHaveTextContent('—');
-  });
-
-  it('names the containers and jobs using it, as links, and offers only to close', async () => {
-    const { user, deletes } = serveRegistries(users);
-    await user.click(await screen.findByRole('button', { name: 'Delete registry acme' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete registry acme?' });
-    expect(
-      within(dialog)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['1 container: web', '1 container job: nightly']);
-    expect(within(dialog).getByRole('link', { name: 'web' })).toHaveAttribute(
-      'href',
-      '/compute/serverless-containers/shop/container/web',
-    );
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'A registry can be removed once nothing pulls through it',
-    );
-    expect(within(dialog).queryByRole('button', { name: 'Delete registry' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(deletes).toEqual([]);
-  });
-
-  it('removes a registry nothing uses after one confirmation', async () => {
-    const { user, deletes } = serveRegistries(users);
-    await user.click(await screen.findByRole('button', { name: 'Delete registry spare' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete registry spare?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete registry' }));
-    expect(await screen.findByText('Registry spare is being removed')).toBeVisible();
-    expect(deletes).toEqual([{ namespace: 'shop', name: 'spare' }]);
   });
 });
