@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client.ts';
 import type { Environment } from './environment.ts';
+import { createPayloadStore } from './identity/store.ts';
 import { createSignInThrottle } from './identity/throttle.ts';
+import { createCredentialChanges } from './modules/accounts/credentials.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAccountStore } from './modules/accounts/store.ts';
 import { createTwoFactor } from './modules/accounts/two-factor.ts';
@@ -100,8 +102,18 @@ export function createServices(deps: {
   });
   const metering = createMetering({ db: database.db, clock: deps.clock ?? (() => new Date()) });
   const collaborators = { findRegistryForUse, resolveMountVolume: createMountVolumeResolver(provisioner) };
+  const credentials = createCredentialChanges({
+    database,
+    accounts,
+    twoFactor,
+    mail,
+    signOut: (tx, accountId, keep) => createPayloadStore(tx).removeAccount(accountId, keep),
+    externalIssuer: env.EXTERNAL_ISSUER !== undefined,
+    clock: deps.clock,
+  });
   const services = {
     accounts,
+    credentials,
     mail,
     twoFactor,
     namespaces,

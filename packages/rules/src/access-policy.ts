@@ -4,7 +4,7 @@
 // what it offers and to say why it does not.
 
 /** The areas a customer acts in: the products sold by subscription, and billing itself. */
-export const AREAS = ['serverless-container', 'cloud-database', 'billing'] as const;
+export const AREAS = ['serverless-container', 'cloud-database', 'billing', 'sign-in'] as const;
 export type Area = (typeof AREAS)[number];
 
 /**
@@ -42,6 +42,8 @@ const MAY: Record<Area, Record<Standing, readonly Action[]>> = {
   'cloud-database': { subscribed: EVERYTHING, new: WIND_DOWN, suspended: WIND_DOWN },
   // Billing has no product of its own: `new` and `subscribed` are alike.
   billing: { subscribed: EVERYTHING, new: EVERYTHING, suspended: WIND_DOWN },
+  // An account's own sign-in (its password, two-factor): every owner may secure it, a suspended one too.
+  'sign-in': { subscribed: EVERYTHING, new: EVERYTHING, suspended: EVERYTHING },
 };
 
 /** The customer as the policy sees it: its suspension and the products it subscribes to. */
@@ -91,6 +93,7 @@ const NEEDS_PRODUCT: Record<Area, string> = {
   'cloud-database':
     'Database clusters need the cloud databases subscription: subscribe on the Cloud databases page.',
   billing: 'This needs an account in good standing.',
+  'sign-in': 'This needs an account in good standing.',
 };
 
 /** Whether the customer may take this kind of action in this area, and if not, why and what to do. */

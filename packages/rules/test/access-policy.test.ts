@@ -47,6 +47,16 @@ describe('the access policy', () => {
     }
   });
 
+  it('lets every customer, a suspended one too, change their own sign-in', () => {
+    for (const suspendedReason of [null, ...SUSPENDED_REASONS]) {
+      for (const products of [[], ['serverless-container', 'cloud-database']]) {
+        for (const action of ACTIONS) {
+          expect(allowed(decide({ suspendedReason, products }, 'sign-in', action))).toBe(true);
+        }
+      }
+    }
+  });
+
   it('says why a suspended customer is refused and what to do', () => {
     const message = (suspendedReason: string) => {
       const decision = decide({ suspendedReason, products: [] }, 'serverless-container', 'create');

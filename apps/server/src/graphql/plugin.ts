@@ -50,7 +50,12 @@ export async function graphqlApis(
         const response = await yoga.handleNodeRequestAndResponse(request, reply, {
           req: request,
           reply,
-          context: { account, services, loaders: createRequestLoaders(services, account) },
+          context: {
+            account,
+            services,
+            session: { id: request.sessionId, address: request.ip },
+            loaders: createRequestLoaders(services, account),
+          },
         });
         response.headers.forEach((value, key) => reply.header(key, value));
         return reply.code(response.status).send(response.body);

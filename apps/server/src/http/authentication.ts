@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account of a route behind `requireAccount`. */
     account?: AccountWithCustomer;
+    /** The identity provider's session the token was issued in (its `sid`), when it names one. */
+    sessionId?: string;
   }
 }
 
@@ -31,8 +33,12 @@ export function createAuthenticator(accounts: AccountService, verify: TokenVerif
       return undefined;
     }
     try {
-      const account = await accounts.resolveFromClaims(await verify(token));
-      if (account) return account;
+      const claims = await verify(token);
+      const account = await accounts.resolveFromClaims(claims);
+      if (account) {
+        if (typeof claims.sid === 'string') request.sessionId = claims.sid;
+        return account;
+      }
     } catch (error) {
       if (!(error instanceof InvalidToken)) throw error;
     }

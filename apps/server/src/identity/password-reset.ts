@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
+import { passwordChangedMail } from '../modules/accounts/mails.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { registrationSchema } from '../modules/accounts/service.ts';
 import { createAccountStore } from '../modules/accounts/store.ts';
@@ -90,20 +91,7 @@ export function createPasswordReset(deps: {
         await accounts.setPasswordHash(accountId, passwordHash);
         await createPayloadStore(tx).removeAccount(accountId);
         await createSignInFailureStore(tx).clear(accountThrottleKey(account.email));
-        await mail.queue(
-          tx,
-          composeMail({
-            kind: 'password-changed',
-            recipient: account.email,
-            name: account.name,
-            subject: 'Your password was changed',
-            paragraphs: [
-              `The password of your Berth account was changed on ${clock().toUTCString()}, and every device was signed out.`,
-            ],
-            footnote:
-              'If this was not you, someone else has access to your mail: secure it, then choose a new password with "Forgot password?" on the sign-in page.',
-          }),
-        );
+        await mail.queue(tx, passwordChangedMail(account, clock()));
         return true;
       });
       return used ? { done: true } : { done: false, expired: true, errors: {} };

@@ -11,7 +11,7 @@ import { databaseAdapter } from './adapter.ts';
 import type { TwoFactor } from '../modules/accounts/two-factor.ts';
 import { errorPage, signedOutPage, signOutPage, themeOf } from './pages.ts';
 import type { IdentitySecrets } from './secrets.ts';
-import { SignInThrottled } from './throttle.ts';
+import { SignInThrottled } from '../modules/accounts/throttled.ts';
 
 // The built-in identity provider: oidc-provider on the paths of a Keycloak realm, so the portal and
 // existing clients work against it or against a real Keycloak with the same settings.
@@ -130,6 +130,9 @@ export function createIdentityProvider({ env, db, secrets, accounts, twoFactor }
       AccessToken: env.ACCESS_TOKEN_TTL_SECONDS,
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // The session a token was issued in, as Keycloak's `sid`: a password change keeps that one signed in.
+    extraTokenClaims: (_ctx, token) =>
+      'sessionUid' in token && token.sessionUid ? { sid: token.sessionUid } : undefined,
     rotateRefreshToken: true,
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(Number(sub));
@@ -231,7 +234,7 @@ export function createIdentityProvider({ env, db, secrets, accounts, twoFactor }
         const secondFactorWrong =
           account &&
           (await twoFactor.isEnabled(account.id)) &&
-          !(await twoFactor.verify(account, totp, ctx.ip));
+          (await twoFactor.verify(account, totp, ctx.ip)) !== 'accepted';
         if (secondFactorWrong) account = null;
       } catch (error) {
         if (!(error instanceof SignInThrottled)) throw error;

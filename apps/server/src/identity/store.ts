@@ -65,8 +65,39 @@ export function createPayloadStore(db: Db) {
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     },
 
-    /** Signs the account out everywhere: its sessions, grants and the tokens issued under them. */
-    async removeAccount(accountId: number) {
+    /**
+     * Signs the account out: its sessions, grants and the tokens issued under them, except the session
+     * `keepSessionUid` (the one asking) with its grants, when given.
+     */
+    async removeAccount(accountId: number, keepSessionUid?: string) {
+      const account = sql`${oidcPayloads.payload}->>'accountId' = ${String(accountId)}`;
+      const [kept] = keepSessionUid
+        ? await db
+            .select({ payload: oidcPayloads.payload })
+            .from(oidcPayloads)
+            .where(
+              and(
+                eq(oidcPayloads.model, 'Session'),
+                account,
+                sql`${oidcPayloads.payload}->>'uid' = ${keepSessionUid}`,
+              ),
+            )
+        : [];
+      const authorizations = (kept?.payload.authorizations ?? {}) as Record<string, { grantId?: string }>;
+      const keptGrants = Object.values(authorizations).flatMap((each) =>
+        each.grantId ? [each.grantId] : [],
+      );
+      const keep = kept
+        ? [
+            sql`NOT (${oidcPayloads.model} = 'Session' AND ${oidcPayloads.payload}->>'uid' = ${keepSessionUid})`,
+            ...(keptGrants.length
+              ? [
+                  sql`NOT (${oidcPayloads.model} = 'Grant' AND ${inArray(oidcPayloads.id, keptGrants)})`,
+                  sql`NOT (coalesce(${oidcPayloads.grantId}, '') = ANY (${sql.param(keptGrants)}::text[]))`,
+                ]
+              : []),
+          ]
+        : [];
       await db
         .delete(oidcPayloads)
         .where(
@@ -78,7 +109,8 @@ export function createPayloadStore(db: Db) {
               'AccessToken',
               'AuthorizationCode',
             ]),
-            sql`${oidcPayloads.payload}->>'accountId' = ${String(accountId)}`,
+            account,
+            ...keep,
           ),
         );
     },

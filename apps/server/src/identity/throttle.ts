@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { SignInThrottled } from '../modules/accounts/throttled.ts';
 import { createSignInFailureStore } from './store.ts';
 
 // Repeated failed sign-ins are throttled per account and per address. Counts live in the database so
@@ -11,13 +12,6 @@ const LIMITS = {
 
 /** The throttle's count of an account's failures (a password reset clears it). */
 export const accountThrottleKey = (email: string) => `account:${email.toLowerCase()}`;
-
-export class SignInThrottled extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
-}
 
 /** A password or code check the throttle let through, counted as a failure until it says otherwise. */
 export interface SignInAttempt {

@@ -15,6 +15,8 @@ const productPages: Record<Area, { label: string; link: LinkTarget }> = {
   },
   'cloud-database': { label: 'Go to Cloud databases', link: linkOptions({ to: '/storage/databases' }) },
   billing: billingPage,
+  // Never refused (see the access policy); the account page is where sign-in is changed.
+  'sign-in': { label: 'Go to Account', link: linkOptions({ to: '/account' }) },
 };
 
 /**

@@ -9,7 +9,7 @@ import {
   type Interactions,
 } from '../interaction.ts';
 import { secondFactorPage } from '../pages.ts';
-import { SignInThrottled } from '../throttle.ts';
+import { SignInThrottled } from '../../modules/accounts/throttled.ts';
 
 // Signing in with a password, then the second factor when the account has one; both count against the
 // sign-in throttle, and a right password does not clear the account's count until the second factor passes.
@@ -79,7 +79,10 @@ export function signInFlow(deps: {
             .type('text/html')
             .send(secondFactorPage({ ...secondFactor(request, details), error }));
         try {
-          if (!(await twoFactor.verify(account, request.body.code, request.ip)))
+          const check = await twoFactor.verify(account, request.body.code, request.ip);
+          if (check === 'already-used')
+            return again(401, 'That code was already used. Wait for the next code in your app.');
+          if (check === 'wrong')
             return again(401, 'That code is not right. Try the current code from your app.');
         } catch (error) {
           if (!(error instanceof SignInThrottled)) throw error;

@@ -46,6 +46,10 @@ export const MUTATIONS: Readonly<Record<string, Operation>> = {
   subscriptionResume: op('billing', 'pay'),
   // A plan change resizes the cluster it pays for (an upgrade grows it; a downgrade is held to the same rule).
   subscriptionChangePlan: databases('grow'),
+  // The owner's own sign-in: open to every standing (a suspended customer still secures their account).
+  accountPasswordChange: op('sign-in', 'change'),
+  accountTwoFactorDisable: op('sign-in', 'change'),
+  accountRecoveryCodesRenew: op('sign-in', 'change'),
 };
 
 /** Every billing REST call, by method and path. A new subscription adds something paid for. */

@@ -8,6 +8,15 @@ export const accountResolvers: Resolvers = {
   Account: {
     id: (account) => String(account.id),
     customer: (account) => account.customer,
+    twoFactor: (account, _args, { services }) => services.credentials.twoFactorStatus(account),
+  },
+  Mutation: {
+    accountPasswordChange: (_parent, input, { account, services, session }) =>
+      services.credentials.changePassword(account, input, session),
+    accountTwoFactorDisable: (_parent, { code }, { account, services, session }) =>
+      services.credentials.disableTwoFactor(account, code, session),
+    accountRecoveryCodesRenew: (_parent, { code }, { account, services, session }) =>
+      services.credentials.renewRecoveryCodes(account, code, session),
   },
   Customer: {
     id: (customer) => String(customer.id),

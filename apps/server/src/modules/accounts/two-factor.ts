@@ -23,6 +23,9 @@ function newRecoveryCode(): string {
   return `${characters.slice(0, 5).join('')}-${characters.slice(5).join('')}`;
 }
 
+/** A second factor's check: right, a code of a step already used, or wrong. */
+export type CodeCheck = 'accepted' | 'already-used' | 'wrong';
+
 export function createTwoFactor(deps: {
   db: Db;
   secretBox: SecretBox;
@@ -81,33 +84,58 @@ export function createTwoFactor(deps: {
     },
 
     /**
-     * Checks a sign-in's second factor: a code from the app (each step once) or an unused recovery code
-     * (then spent). Throws SignInThrottled while the account or address is blocked.
+     * Checks a second factor: a code from the app (each step once) or an unused recovery code (then spent).
+     * `already-used`: the app's code of a step that was already used (wait for the next one). Counts
+     * against the sign-in throttle; throws SignInThrottled while the account or address is blocked.
      */
-    async verify(account: Pick<AccountRow, 'id' | 'email'>, code: string, address: string, now = Date.now()) {
+    async verify(
+      account: Pick<AccountRow, 'id' | 'email'>,
+      code: string,
+      address: string,
+      now = Date.now(),
+    ): Promise<CodeCheck> {
       const attempt = await deps.throttle.begin(account.email, address);
       const row = await store.find(account.id);
-      if (!row?.secret) return false;
+      if (!row?.secret) return 'wrong';
       const step = stepOf(totpOf(account, secretBox.decryptSecret(row.secret)), code, now);
-      let accepted = false;
+      let outcome: CodeCheck = step !== null && step <= row.lastStep ? 'already-used' : 'wrong';
       if (step !== null && step > row.lastStep) {
-        accepted = true;
+        outcome = 'accepted';
         await store.update(account.id, { lastStep: step });
       } else {
         const spent = hash(normalizedRecoveryCode(code));
         if (row.recoveryCodeHashes.includes(spent)) {
-          accepted = true;
+          outcome = 'accepted';
           const recoveryCodeHashes = row.recoveryCodeHashes.filter((candidate) => candidate !== spent);
           await store.update(account.id, { recoveryCodeHashes });
         }
       }
-      if (accepted) await attempt.succeeded();
-      return accepted;
+      if (outcome === 'accepted') await attempt.succeeded();
+      return outcome;
     },
 
-    /** Turns two-factor off (an operator's reset: the customer lost the app and the recovery codes). */
-    async reset(accountId: number) {
-      await store.remove(accountId);
+    /** Whether two-factor is on, since when, and how many recovery codes are left. */
+    async status(accountId: number) {
+      const row = await store.find(accountId);
+      return {
+        enabled: Boolean(row?.secret),
+        enabledAt: row?.secret ? row.enabledAt : null,
+        recoveryCodesLeft: row?.secret ? row.recoveryCodeHashes.length : 0,
+      };
+    },
+
+    /** New recovery codes, shown once; the old ones stop working. */
+    async renewRecoveryCodes(accountId: number) {
+      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+      await store.update(accountId, {
+        recoveryCodeHashes: codes.map((recovery) => hash(normalizedRecoveryCode(recovery))),
+      });
+      return codes;
+    },
+
+    /** Turns two-factor off (the customer, with a code; or an operator, when app and codes are lost). */
+    async reset(accountId: number, tx: Db = deps.db) {
+      await createTwoFactorStore(tx).remove(accountId);
     },
   };
 }
