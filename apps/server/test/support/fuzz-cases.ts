@@ -13,7 +13,7 @@ import {
 import { hostileValues, randomStrings, type Hostile } from './fuzz-hostile-values.ts';
 import { baseOf, requiredOf } from './fuzz-valid-values.ts';
 
-// Hostile inputs for every operation of the platform schema that takes arguments, read from the schema
+// Hostile inputs for every operation of the platform and billing schemas that takes arguments, read from the schema
 // itself: each argument and each field inside it, down to list items, gets values of its kind that a
 // careless or malicious client sends (empty, huge, NUL and other control characters, emoji, lone
 // surrogates, injection strings, wrong types, out-of-range numbers, duplicate and oversized lists,
@@ -22,25 +22,31 @@ import { baseOf, requiredOf } from './fuzz-valid-values.ts';
 // rules) or, for an operation without one, from the schema alone (fuzz-valid-values.ts). The hostile values
 // are fuzz-hostile-values.ts's, the requests written from a case fuzz-requests.ts's.
 
-export function platformSchema(): GraphQLSchema {
-  const file = createRequire(import.meta.url).resolve('@berth/schema/platform.graphql');
+/** The customer-facing GraphQL APIs the fuzz cases go to, each at `/graphql/{api}`. */
+export const FUZZED_APIS = ['platform', 'billing'] as const;
+export type FuzzedApi = (typeof FUZZED_APIS)[number];
+
+export function schemaOf(api: FuzzedApi): GraphQLSchema {
+  const file = createRequire(import.meta.url).resolve(`@berth/schema/${api}.graphql`);
   return buildSchema(readFileSync(file, 'utf8'));
 }
 
 export interface Operation {
+  api: FuzzedApi;
   kind: 'query' | 'mutation';
   field: GraphQLField<unknown, unknown>;
 }
 
-/** Every mutation, and every query that takes arguments (ids, names, filters). */
-export function operationsOf(schema: GraphQLSchema): Operation[] {
+/** Every mutation, and every query that takes arguments (ids, names, filters), of the API. */
+export function operationsOf(api: FuzzedApi): Operation[] {
+  const schema = schemaOf(api);
   const mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
   const queries = Object.values(schema.getQueryType()?.getFields() ?? {}).filter(
     (field) => field.args.length > 0,
   );
   return [
-    ...mutations.map((field) => ({ kind: 'mutation' as const, field })),
-    ...queries.map((field) => ({ kind: 'query' as const, field })),
+    ...mutations.map((field) => ({ api, kind: 'mutation' as const, field })),
+    ...queries.map((field) => ({ api, kind: 'query' as const, field })),
   ];
 }
 
@@ -131,17 +137,15 @@ export function casesOf(operation: Operation, randomStrings: Hostile[]): FuzzCas
 }
 
 /** The cases to run: all of them, or a seeded sample of about `total` spread over the operations. */
-export function fuzzPlan(
-  schema: GraphQLSchema,
-  options: { seed: number; full: boolean; total: number },
-): Map<string, FuzzCase[]> {
+export function fuzzPlan(options: { seed: number; full: boolean; total: number }): Map<string, FuzzCase[]> {
   const strings = randomStrings(options.seed);
-  const all = operationsOf(schema).map((operation) => casesOf(operation, strings));
+  const all = FUZZED_APIS.flatMap(operationsOf).map((operation) => casesOf(operation, strings));
   const count = all.reduce((sum, cases) => sum + cases.length, 0);
   const plan = new Map<string, FuzzCase[]>();
   for (const cases of all) {
-    const name = cases[0]?.operation.field.name;
-    if (!name) continue;
+    const operation = cases[0]?.operation;
+    if (!operation) continue;
+    const name = `${operation.api} ${operation.field.name}`;
     const size = Math.min(cases.length, Math.max(12, Math.round((options.total * cases.length) / count)));
     const chosen = options.full
       ? cases

@@ -191,7 +191,7 @@ export class FuzzWorld {
   async run(fuzzCase: FuzzCase): Promise<CaseOutcome> {
     const { operation, mode } = fuzzCase;
     const args = this.filled(fuzzCase.args) as Record<string, unknown>;
-    const response = await fetch(`${this.server.url}/graphql/platform`, {
+    const response = await fetch(`${this.server.url}/graphql/${operation.api}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await this.customer.token()}` },
       body: JSON.stringify(requestOf(operation, args, mode)),
