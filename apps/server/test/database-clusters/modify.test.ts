@@ -35,26 +35,29 @@ describe('changing a cluster', () => {
         },
       ],
     });
-    const modified = await customer.data(MODIFY_CLUSTER, {
-      input: {
-        ...cluster(),
-        databases: [{ name: 'analytics', state: 'ABSENT' }, { name: 'events' }],
-        users: [
-          {
-            name: 'analyst',
-            password: 'second-password-2',
-            permissions: [{ databaseName: 'events', permission: 'READ_ONLY' }],
-          },
-        ],
-      },
+    // The change as it is being applied, seen before the provisioner takes it.
+    await whileProvisionerPaused(suite.server, async () => {
+      const modified = await customer.data(MODIFY_CLUSTER, {
+        input: {
+          ...cluster(),
+          databases: [{ name: 'analytics', state: 'ABSENT' }, { name: 'events' }],
+          users: [
+            {
+              name: 'analyst',
+              password: 'second-password-2',
+              permissions: [{ databaseName: 'events', permission: 'READ_ONLY' }],
+            },
+          ],
+        },
+      });
+      expect(modified.cloudDatabaseClusterModify).toEqual({ state: 'updating', locked: true });
+      const during = (await customer.data(CLUSTER, cluster())).cloudDatabaseCluster;
+      expect(during.databases.map((database) => [database.name, database.status])).toEqual([
+        ['analytics', 'deleting'],
+        ['app', 'ready'],
+        ['events', 'creating'],
+      ]);
     });
-    expect(modified.cloudDatabaseClusterModify).toEqual({ state: 'updating', locked: true });
-    const during = (await customer.data(CLUSTER, cluster())).cloudDatabaseCluster;
-    expect(during.databases.map((database) => [database.name, database.status])).toEqual([
-      ['analytics', 'deleting'],
-      ['app', 'ready'],
-      ['events', 'creating'],
-    ]);
 
     const after = await waitForCluster(customer, NAMESPACE, 'orders');
     expect(after.databases.map((database) => database.name)).toEqual(['app', 'events']);
