@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin, createCustomer } from './support/admin.ts';
-import { choose } from './support/forms.ts';
+import { addRegistry, createVolume, fillContainerForm, resizeVolume } from './support/containers.ts';
 import {
   createNamespace,
   expectAccessible,
@@ -39,24 +39,12 @@ test('a customer adds a registry and a volume, runs a container with both, chang
 
   await test.step('add a private registry', async () => {
     // A private registry. Its sign-in check needs a reachable registry, so it is added without the check.
-    await page.getByRole('link', { name: 'Add registry' }).click();
-    await expect(page).toHaveURL(`${base}/registries/new`);
-    await expect(page).toHaveTitle('Add registry · journey | Berth');
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('acme');
-    await page.getByRole('textbox', { name: 'Registry', exact: true }).fill('http://registry.example.com');
-    await expect(page.getByText('Leave out http://: registries are reached over HTTPS')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Registry', exact: true }).fill('registry.example.com');
-    await page.getByRole('textbox', { name: 'User name' }).fill('robot');
-    await page.getByLabel('Password or access token').fill('registry-token');
-    await page.getByRole('switch', { name: /Sign in to the registry now/ }).uncheck();
-    await expectAccessible(page);
-    await captureScreens(page, 'registry-new');
-    await page.getByRole('button', { name: 'Add registry' }).click();
-    await expect(page).toHaveURL(`${base}/registries`);
-    await expect(page.getByRole('row', { name: /acme/ })).toContainText('registry.example.com');
-    await expect(page.getByRole('row', { name: /acme/ }).getByText('robot')).toBeVisible();
-    await expectAccessible(page);
-    await captureScreens(page, 'registries');
+    await addRegistry(page, 'journey', {
+      name: 'acme',
+      server: 'registry.example.com',
+      user: 'robot',
+      token: 'registry-token',
+    });
   });
 
   await test.step('create a volume', async () => {
@@ -64,21 +52,8 @@ test('a customer adds a registry and a volume, runs a container with both, chang
     await page.getByRole('tab', { name: 'Volumes' }).click();
     await expect(page.getByRole('heading', { name: 'No volumes yet' })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'Create volume' }).click();
-    await expect(page).toHaveTitle('Create volume · journey | Berth');
-    await page.getByRole('textbox', { name: 'Name' }).fill('shop-data');
-    await page.getByRole('spinbutton', { name: 'Size (GB)' }).fill('1001');
-    await expect(page.getByText('Use at most 1000 GB')).toBeVisible();
-    await page.getByRole('spinbutton', { name: 'Size (GB)' }).fill('5');
     // The server's price list: 10 cents a GB and month.
-    await expect(page.getByText('€0.50 per month (5 GB at €0.10 per GB)')).toBeVisible();
-    await expectAccessible(page);
-    await captureScreens(page, 'volume-new');
-    await page.getByRole('button', { name: 'Create volume' }).click();
-    await expect(page).toHaveURL(`${base}/volumes`);
-    await expect(volumeRow.getByText('created', { exact: true })).toBeVisible();
-    await expect(volumeRow).toContainText('of 5 GB');
-    await expect(volumeRow.getByRole('cell', { name: '€0.50', exact: true })).toBeVisible();
+    await createVolume(page, 'journey', { name: 'shop-data', sizeGb: 5, monthly: '€0.50' });
   });
 
   await test.step('create a container using both', async () => {
@@ -88,46 +63,22 @@ test('a customer adds a registry and a volume, runs a container with both, chang
     await expect(page).toHaveURL(`${base}/container/new`);
     await expect(page).toHaveTitle('Create container · journey | Berth');
     const form = page.getByRole('form', { name: 'New container' });
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('shop');
-    await form.getByRole('textbox', { name: 'Image' }).fill('Registry.example.com/acme/Shop');
-    await expect(form.getByText('Image names are lowercase')).toBeVisible();
-    await form.getByRole('textbox', { name: 'Image' }).fill('registry.example.com/acme/shop:1.0');
-    await choose(page, /^Registry/, /acme/, form);
-    await expect(form.getByText(/per month per replica/)).toBeVisible();
-    await choose(page, /^Memory/, '1 GB', form);
-    // The server's price list: 120 cents a month per 0.25 vCPU and 50 per 0.5 GB, so 120 + 2 × 50.
-    await expect(form.getByText('€2.20 per month per replica')).toBeVisible();
-    await form.getByRole('textbox', { name: 'Ports' }).fill('8080');
-
-    const variables = form.getByRole('region', { name: 'Environment variables' });
-    await variables.getByRole('button', { name: 'Add variable' }).click();
-    await variables.getByRole('textbox', { name: 'Variable name' }).nth(0).fill('MODE');
-    await variables.getByLabel('Value').nth(0).fill('production');
-    await variables.getByRole('button', { name: 'Add variable' }).click();
-    await variables.getByRole('textbox', { name: 'Variable name' }).nth(1).fill('API_KEY');
-    await variables.getByRole('switch', { name: 'Secret' }).nth(1).check();
-    await expect(variables.getByLabel('Value').nth(1)).toHaveAttribute('type', 'password');
-    await variables.getByLabel('Value').nth(1).fill('s3cret-value');
-
-    const addresses = form.getByRole('region', { name: 'Web addresses' });
-    await addresses.getByRole('button', { name: 'Add web address' }).click();
-    await addresses.getByRole('textbox', { name: 'Domain' }).fill('shop.journey.example.com');
-    await addresses
-      .getByRole('textbox', { name: 'Allowed IP addresses' })
-      .fill('203.0.113.0/24, 10.0.0.0/33');
-    await expect(addresses.getByText('10.0.0.0/33: the prefix length must be 0 to 32')).toBeVisible();
-    await addresses
-      .getByRole('textbox', { name: 'Allowed IP addresses' })
-      .fill('203.0.113.0/24, 2001:db8::/32');
-
-    const health = form.getByRole('region', { name: 'Health check' });
-    await health.getByRole('switch', { name: "Check the container's health" }).check();
-    await health.getByRole('textbox', { name: 'Path' }).fill('/healthz');
-
-    const mounts = form.getByRole('region', { name: 'Volume mounts' });
-    await mounts.getByRole('button', { name: 'Add mount' }).click();
-    await mounts.getByRole('textbox', { name: 'Mount path' }).fill('/data');
-    await choose(page, /^Existing volume/, /shop-data/, mounts);
+    await fillContainerForm(page, form, {
+      name: 'shop',
+      image: 'registry.example.com/acme/shop:1.0',
+      registry: 'acme',
+      memory: '1 GB',
+      // The server's price list: 120 cents a month per 0.25 vCPU and 50 per 0.5 GB, so 120 + 2 × 50.
+      monthly: '€2.20',
+      port: '8080',
+      variables: [
+        { name: 'MODE', value: 'production' },
+        { name: 'API_KEY', value: 's3cret-value', secret: true },
+      ],
+      address: { domain: 'shop.journey.example.com', allowed: '203.0.113.0/24, 2001:db8::/32' },
+      healthPath: '/healthz',
+      mount: { path: '/data', volume: 'shop-data' },
+    });
     await expectAccessible(page);
     await captureScreens(page, 'container-new');
 
@@ -255,26 +206,13 @@ test('a customer adds a registry and a volume, runs a container with both, chang
 
   await test.step('resize the volume', async () => {
     // Resize the volume: only larger.
-    await page.goto(`${base}/volumes`);
-    await page.getByRole('link', { name: 'Resize volume shop-data' }).click();
-    await expect(page).toHaveURL(`${base}/volumes/shop-data/resize`);
-    await expect(page).toHaveTitle('Resize shop-data · journey | Berth');
-    await expect(page.getByText('5 GB', { exact: true })).toBeVisible();
-    const newSize = page.getByRole('spinbutton', { name: 'New size (GB)' });
-    await newSize.fill('5');
-    await expect(page.getByText('Enter more than the current 5 GB: volumes only grow')).toBeVisible();
-    await newSize.fill('8');
-    await expect(page.getByText('€0.80 per month at 8 GB, now €0.50 per month')).toBeVisible();
-    await expectAccessible(page);
-    await captureScreens(page, 'volume-resize');
-    await page.getByRole('button', { name: 'Resize volume' }).click();
-    await expect(page).toHaveURL(`${base}/volumes`);
-    await expect(volumeRow).toContainText('of 8 GB');
-    await expect(volumeRow.getByRole('cell', { name: '€0.80', exact: true })).toBeVisible();
-    await expect(volumeRow.getByText('created', { exact: true })).toBeVisible();
-
-    await expectAccessible(page);
-    await captureScreens(page, 'volumes');
+    await resizeVolume(page, 'journey', {
+      name: 'shop-data',
+      fromGb: 5,
+      toGb: 8,
+      was: '€0.50',
+      monthly: '€0.80',
+    });
   });
 
   await test.step('a mounted volume cannot be deleted', async () => {
