@@ -1,7 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
-import { payWithCard } from './support/checkout.ts';
-import { createLegacyDatabase, fact } from './support/databases.ts';
+import { checkoutPath, payWithCard } from './support/checkout.ts';
+import {
+  createLegacyDatabase,
+  databasesPath,
+  expectLegacyDatabasePage,
+  expectSubscriptionGate,
+  fact,
+  pickSmallPlan,
+  recordCheckouts,
+} from './support/databases.ts';
 import { platformRequest } from './support/platform.ts';
 import {
   closeMessage,
@@ -19,19 +27,6 @@ import { captureScreens } from './support/screens.ts';
 // second database; the list shows it beside a legacy database, the namespace's Databases tab shows it, and
 // deleting it with the typed confirmation takes it off the list. The server runs the simulated driver.
 
-const databasesPath = '/storage/databases';
-
-/** The plan of every checkout page the page asks the billing service for, from now on. */
-function recordCheckouts(page: Page): string[] {
-  const plans: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/subscriptions')) {
-      plans.push((request.postDataJSON() as { planId: string }).planId);
-    }
-  });
-  return plans;
-}
-
 test('a customer subscribes to cloud databases, creates a cluster, connects a read-only user, and deletes it', async ({
   page,
   context,
@@ -45,24 +40,12 @@ test('a customer subscribes to cloud databases, creates a cluster, connects a re
 
   await test.step('without the subscription, /storage explains it and offers its checkout', async () => {
     await openSignedIn(page, '/storage', customer);
-    await expect(page).toHaveURL(new RegExp(`${databasesPath}$`));
-    await expect(heading).toHaveText('Cloud databases');
-    const offer = page.getByRole('region', { name: 'Cloud databases subscription' });
-    await expect(
-      offer.getByRole('heading', { name: 'Cloud databases need their own subscription' }),
-    ).toBeVisible();
-    await expect(offer).toContainText('managed PostgreSQL and MySQL clusters');
-    await expect(offer.getByRole('button', { name: 'Subscribe to cloud databases' })).toBeEnabled();
-    // Nothing of the databases' pages shows through the gate.
-    await expect(page.getByRole('link', { name: 'Create a cloud database' })).toHaveCount(0);
-    await expect(page.getByRole('table')).toHaveCount(0);
-    await expectAccessible(page);
-    await captureScreens(page, 'databases-gate');
+    await expectSubscriptionGate(page);
   });
 
   await test.step('the gate’s checkout activates the subscription, and the databases’ pages open', async () => {
     await page.getByRole('button', { name: 'Subscribe to cloud databases' }).click();
-    await expect(page).toHaveURL(/\/billing\/hosted\/checkout\/cs_[\w-]+$/);
+    await expect(page).toHaveURL(checkoutPath);
     await expect(page).toHaveTitle('Subscribe to Cloud databases, monthly (EUR)');
     await expect(page.getByText('€15.00 per month')).toBeVisible();
     expect(checkouts).toEqual(['cloud-databases-EUR-Monthly']);
@@ -96,20 +79,7 @@ test('a customer subscribes to cloud databases, creates a cluster, connects a re
     await form.getByRole('combobox', { name: 'Engine' }).selectOption({ label: 'PostgreSQL' });
     await form.getByRole('combobox', { name: 'Version' }).selectOption({ label: '16 (16.10)' });
 
-    const plans = form.getByRole('radiogroup', { name: 'Plan' });
-    for (const group of ['Development', 'General purpose', 'Memory optimised']) {
-      await expect(plans.getByRole('heading', { name: group })).toBeVisible();
-    }
-    await expect(form.getByText('Choose a plan to see what the cluster costs a month.')).toBeVisible();
-    const small = plans.getByRole('radio', { name: /^Small 1 vCPU/ });
-    await expect(small).toHaveAccessibleDescription(
-      '1 vCPU · 2 GB memory · 25 GB storage · 1 replica €30.00 per month',
-    );
-    await expect(
-      plans.getByRole('radio', { name: /^Small, high availability 1 vCPU/ }),
-    ).toHaveAccessibleDescription('1 vCPU · 2 GB memory · 25 GB storage · 3 replicas €90.00 per month');
-    await small.check();
-    await expect(form.getByText('€30.00 per month for Small', { exact: true })).toBeVisible();
+    await pickSmallPlan(form);
 
     await form.getByRole('textbox', { name: 'Database name' }).fill('shop');
     const userName = form.getByRole('textbox', { name: 'User name' });
@@ -236,13 +206,14 @@ test('a customer subscribes to cloud databases, creates a cluster, connects a re
     await captureScreens(page, 'database-cluster');
   });
 
+  const inventory = {
+    name: 'inventory',
+    username: 'owner',
+    password: 'a-long-enough-password',
+    whitelist: ['203.0.113.7', '10.0.0.0/8'],
+  };
   const legacy = await test.step('a legacy database, created through the API', () =>
-    createLegacyDatabase(page, {
-      name: 'inventory',
-      username: 'owner',
-      password: 'a-long-enough-password',
-      whitelist: ['203.0.113.7', '10.0.0.0/8'],
-    }));
+    createLegacyDatabase(page, inventory));
 
   await test.step('the list shows the cluster and the legacy database', async () => {
     await page.goto(databasesPath);
@@ -272,30 +243,7 @@ test('a customer subscribes to cloud databases, creates a cluster, connects a re
 
   await test.step('the legacy database’s page shows what the platform knows of it', async () => {
     await page.getByRole('link', { name: 'inventory' }).click();
-    await expect(page).toHaveURL(`${databasesPath}/${legacy.id}`);
-    await expect(heading).toContainText('inventory');
-    await expect(heading.getByText('running', { exact: true })).toBeVisible();
-    const { version, nodeType } = legacy;
-    await expect(fact(page, 'Version')).toHaveText(`${version.name} (${version.type}, ${version.key})`);
-    await expect(fact(page, 'Node type')).toHaveText(`${nodeType.name} (${nodeType.key})`);
-    await expect(fact(page, 'Description')).toHaveText(nodeType.description ?? '');
-    await expect(fact(page, 'Nodes')).toHaveText('1');
-    const { cpu, ram, storage } = nodeType.specifications;
-    await expect(fact(page, 'Size per node')).toHaveText(
-      `${cpu} vCPU · ${ram} GB memory · ${storage} GB storage`,
-    );
-    expect(nodeType.price.currency).toBe('EUR');
-    await expect(fact(page, 'Price')).toHaveText(
-      `€${((nodeType.price.amount ?? 0) / 100).toFixed(2)} per month`,
-    );
-    await expect(fact(page, 'Location')).toHaveText(legacy.location.name);
-    await expect(fact(page, 'Host')).toHaveText(legacy.hostname);
-    await expect(fact(page, 'User name')).toHaveText('owner');
-    await expect(fact(page, 'Connection string')).toHaveText(legacy.connectionString);
-    expect(legacy.connectionString).toBe(`postgresql://owner@${legacy.hostname}:5432/inventory`);
-    await expect(fact(page, 'Allowed IP addresses')).toHaveText('203.0.113.7, 10.0.0.0/8');
-    await expectAccessible(page);
-    await captureScreens(page, 'database-legacy');
+    await expectLegacyDatabasePage(page, legacy, inventory);
   });
 
   await test.step('the namespace’s Databases tab lists the cluster', async () => {
