@@ -1,14 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { UserManager } from 'oidc-client-ts';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cronLocales } from '@berth/cron';
 import { languageChoices } from '../../src/features/account/components/languages.ts';
 import { customerLocale, formatDateTime } from '../../src/lib/format.ts';
 import { chooseLanguage } from '../../src/lib/language.ts';
+import { signInStatus, twoFactorOff } from '../support/account-sign-in.ts';
 import { renderWithProviders } from '../support/render.tsx';
+import { server } from '../support/server.ts';
 
 // The account page (/account): who is signed in, theme and language, two-factor set-up, and what a
 // command-line tool needs to sign in.
+
+// Two-factor sign-in is off (account-two-factor.test.tsx tests the section in each state).
+beforeEach(() => server.use(signInStatus(twoFactorOff)));
 
 afterEach(() => {
   chooseLanguage(null);
@@ -139,7 +144,7 @@ describe('the account page', () => {
     const signinRedirect = vi.spyOn(UserManager.prototype, 'signinRedirect').mockResolvedValue();
     const { user } = await openAccountPage();
 
-    await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
     await waitFor(() => expect(signinRedirect).toHaveBeenCalledOnce());
     expect(signinRedirect).toHaveBeenCalledWith({
       state: { returnTo: '/account' },
@@ -151,7 +156,7 @@ describe('the account page', () => {
     vi.spyOn(UserManager.prototype, 'signinRedirect').mockRejectedValue(new Error('Failed to fetch'));
     const { user } = await openAccountPage();
 
-    await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in service did not answer');
   });
 

@@ -8,9 +8,9 @@ import { Section } from '@/components/section.tsx';
 import { useAccount } from '@/lib/auth/queries.ts';
 import { ApiAccessSection } from '../components/api-access-section.tsx';
 import { AppearanceSection } from '../components/appearance-section.tsx';
-import { TwoFactorSection } from '../components/two-factor-section.tsx';
+import { SignInSections } from '../components/sign-in-sections.tsx';
 
-/** The signed-in account: who it is, theme and language, two-factor sign-in, and API access for tools. */
+/** The signed-in account: who it is, theme and language, password and two-factor sign-in, and API access for tools. */
 export function AccountPage() {
   const account = useAccount();
   // Two-factor set-up comes back here.
@@ -37,7 +37,7 @@ export function AccountPage() {
           <Skeleton variant="rounded" height={200} aria-busy="true" aria-label="Loading your account" />
         )}
         <AppearanceSection />
-        <TwoFactorSection returnTo={path} />
+        <SignInSections returnTo={path} />
         {account.data && <ApiAccessSection email={account.data.email} />}
       </Stack>
     </>
