@@ -1,30 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { createCustomer } from './support/admin.ts';
 import { closeMessage, expectAccessible, openSignedIn, signIn } from './support/portal.ts';
 import { captureDialog, captureScreens } from './support/screens.ts';
+import { codeFor, currentStep, signOut } from './support/two-factor.ts';
 
 // The owner's sign-in on the account page (issue 26): the password changed (checked as typed, a wrong
 // current one refused at its field), then signing in with the new one; two-factor sign-in turned on with an
 // authenticator app's code (computed here), new recovery codes made and read from the dialog (the old ones
 // refused), and two-factor turned off with one of them, after which signing in asks for the password only.
-
-const periodMs = 30_000;
-
-/** The code an authenticator app shows for `secret` in the time step `step` (of 30 s since the epoch). */
-const codeFor = (secret: string, step: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: periodMs / 1000 }).generate({
-    timestamp: step * periodMs,
-  });
-
-const currentStep = () => Math.floor(Date.now() / periodMs);
-
-async function signOut(page: Page, name: string) {
-  await page.getByRole('button', { name: `Account of ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-}
 
 /** Signs in with `password` (and no second factor) and opens the account page. */
 async function signInToAccount(page: Page, email: string, password: string) {

@@ -1,22 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { createCustomer } from './support/admin.ts';
 import { expectAccessible, openSignedIn, signIn } from './support/portal.ts';
 import { captureScreens } from './support/screens.ts';
+import { codeFor, currentStep, signOut } from './support/two-factor.ts';
 
 // The account page (issue 16): the theme chosen there holds across sign-out and sign-in, the identity
 // provider's pages included; two-factor authentication is set up from it with an authenticator app's code
 // (computed here) and asked for at the next sign-in; the API access it shows gets a token.
-
-const periodMs = 30_000;
-
-/** The code an authenticator app shows for `secret` in the time step `step` (of 30 s since the epoch). */
-const codeFor = (secret: string, step: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: periodMs / 1000 }).generate({
-    timestamp: step * periodMs,
-  });
-
-const currentStep = () => Math.floor(Date.now() / periodMs);
 
 /** How light the page's background is, 0 (black) to 1 (white). */
 async function backgroundLightness(page: Page): Promise<number> {
@@ -38,12 +28,6 @@ async function openAccountFromMenu(page: Page, name: string) {
   await page.getByRole('menuitem', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
-}
-
-async function signOut(page: Page, name: string) {
-  await page.getByRole('button', { name: `Account of ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 }
 
 test('the theme chosen on the account page holds across sign-out and sign-in, on the sign-in pages too', async ({

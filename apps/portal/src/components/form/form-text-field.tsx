@@ -21,12 +21,14 @@ export function FormTextField<TValues extends FieldValues>({
   ...props
 }: FormTextFieldProps<TValues>) {
   const { field, fieldState } = useController({ control, name });
+  // The ref goes to the input alone: on the field's root too, react-hook-form would focus the root.
+  const { ref, ...binding } = field;
   return (
     <TextField
       {...props}
-      {...field}
+      {...binding}
       value={field.value ?? ''}
-      inputRef={field.ref}
+      inputRef={ref}
       multiline={multiline}
       minRows={multiline ? 1 : undefined}
       error={fieldState.invalid}

@@ -1,3 +1,4 @@
+import { downloadText } from '@/lib/download-text.ts';
 import type { LogLineItem } from '../api/log-line-fragment.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, {
@@ -27,12 +28,5 @@ export function logFileText(lines: readonly LogLineItem[]): string {
 }
 
 /** Saves the lines as `{name}.log` through the browser's download. */
-export function downloadLog(name: string, lines: readonly LogLineItem[]) {
-  const url = URL.createObjectURL(new Blob([logFileText(lines)], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name}.log`;
-  link.click();
-  // Revoked once the click has handed the file to the browser.
-  window.setTimeout(() => URL.revokeObjectURL(url));
-}
+export const downloadLog = (name: string, lines: readonly LogLineItem[]) =>
+  downloadText(`${name}.log`, logFileText(lines));
