@@ -68,6 +68,7 @@ export function createContainerJobService(deps: {
   const store = createContainerJobStore(database.db);
   const writes = workloadWrites({
     provisioner,
+    collaborators,
     noun: 'container job',
     modelName: 'ContainerJob',
     taskKind: 'containerJob',
@@ -142,13 +143,11 @@ export function createContainerJobService(deps: {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
         await createNamespaceStore(tx).lockCustomer(account.customerId);
-        const namespace = await writes.admit(tx, txStore, account, namespaceName, spec.name);
-        const registryId = await registryIdFor(tx, collaborators, namespace.id, spec.registry);
-        const row = await writes.insert(tx, account, {
+        const { namespace, row } = await writes.create(tx, account, {
           store: txStore,
-          namespace,
-          name: spec.name,
-          values: rowValues(spec, registryId),
+          namespace: namespaceName,
+          spec,
+          values: (registryId) => rowValues(spec, registryId),
           after: (state) => audited(spec, state),
         });
         await writeChildren(tx, account, namespace, row.id, spec);

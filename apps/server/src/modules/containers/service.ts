@@ -67,6 +67,7 @@ export function createContainerService(deps: {
   const store = createContainerStore(database.db);
   const writes = workloadWrites({
     provisioner,
+    collaborators,
     noun: 'container',
     modelName: 'Container',
     taskKind: 'container',
@@ -201,13 +202,11 @@ export function createContainerService(deps: {
         const suffix = await txStore.addressSuffix(account.customerId, newAddressSuffix);
         const spec = withAddresses(requested, suffix, appsDomain);
         validateContainer(spec);
-        const namespace = await writes.admit(tx, txStore, account, namespaceName, spec.name);
-        const registryId = await registryIdFor(tx, collaborators, namespace.id, spec.registry);
-        const row = await writes.insert(tx, account, {
+        const { namespace, row } = await writes.create(tx, account, {
           store: txStore,
-          namespace,
-          name: spec.name,
-          values: rowValues(spec, registryId),
+          namespace: namespaceName,
+          spec,
+          values: (registryId) => rowValues(spec, registryId),
           after: (state) => audited(spec, state),
         });
         await writeChildren(tx, account, namespace, row.id, spec);

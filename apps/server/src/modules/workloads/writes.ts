@@ -5,17 +5,18 @@ import { onFreeStart } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { queuedChanges } from '../audit/queued-change.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
+import { registryIdFor, type WorkloadCollaborators } from './children.ts';
 
 // The steps a container's and a container job's create, modify and delete share, around what differs
 // between them (their specs, rows and children).
 
-/** What admit needs of a workload's store. */
+/** What create needs of a workload's store to admit a new one. */
 interface AdmittingStore {
   findByName(customerId: number, namespace: string, name: string): Promise<unknown>;
   countInNamespace(namespaceId: number): Promise<number>;
 }
 
-/** What insert needs of a workload's store. */
+/** What create needs of a workload's store to save a new one. */
 interface InsertingStore<Values, Row> {
   insert(values: Values & { namespaceId: number; name: string; state: string }): Promise<Row>;
 }
@@ -29,6 +30,7 @@ type Audited = Record<string, unknown>;
 
 export function workloadWrites(deps: {
   provisioner: Provisioner;
+  collaborators: WorkloadCollaborators;
   /** How messages name it: "container job". */
   noun: string;
   /** The audit log's model name and the provisioner's task kind. */
@@ -43,46 +45,39 @@ export function workloadWrites(deps: {
     record,
 
     /**
-     * The namespace a new workload goes into, once its name is free there and the free start (one of each
-     * kind per namespace without a subscription) allows another. The caller holds the customer's lock.
+     * A new workload, in the transaction of its create (which holds the customer's lock): its name free in
+     * the namespace and the free start (one of each kind per namespace without a subscription) allowing
+     * another, its registry found, saved creating (until the runtime has it running), recorded and queued.
+     * The caller writes its children.
      */
-    async admit(
+    async create<Values, Row extends { id: number; namespaceId: number; state: string }>(
       tx: Db,
-      store: AdmittingStore,
       account: AccountWithCustomer,
-      namespaceName: string,
-      name: string,
+      input: {
+        store: AdmittingStore & InsertingStore<Values, Row>;
+        namespace: string;
+        spec: { name: string; registry: string | null };
+        values: (registryId: number | null) => Values;
+        after: (state: string) => Audited | null;
+      },
     ) {
-      const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
-      if (await store.findByName(account.customerId, namespace.name, name)) {
-        throw badInput('name', `A ${noun} named ${name} already exists in namespace ${namespace.name}`);
+      const { store, spec } = input;
+      const namespace = await namespaceForChange(tx, account.customerId, input.namespace);
+      if (await store.findByName(account.customerId, namespace.name, spec.name)) {
+        throw badInput('name', `A ${noun} named ${spec.name} already exists in namespace ${namespace.name}`);
       }
       if (onFreeStart(account) && (await store.countInNamespace(namespace.id)) > 0) {
         throw forbidden(`Without a subscription a namespace can hold one ${noun}; subscribe to add more`);
       }
-      return namespace;
-    },
-
-    /** Saves a new workload (creating until the runtime has it running), then records and queues it. */
-    async insert<Values, Row extends { id: number; namespaceId: number; state: string }>(
-      tx: Db,
-      account: AccountWithCustomer,
-      change: {
-        store: InsertingStore<Values, Row>;
-        namespace: { id: number };
-        name: string;
-        values: Values;
-        after: (state: string) => Audited | null;
-      },
-    ) {
-      const row = await change.store.insert({
-        ...change.values,
-        namespaceId: change.namespace.id,
-        name: change.name,
+      const registryId = await registryIdFor(tx, deps.collaborators, namespace.id, spec.registry);
+      const row = await store.insert({
+        ...input.values(registryId),
+        namespaceId: namespace.id,
+        name: spec.name,
         state: 'creating',
       });
-      await record(tx, account, 'create', row, null, change.after(row.state));
-      return row;
+      await record(tx, account, 'create', row, null, input.after(row.state));
+      return { namespace, row };
     },
 
     /**

@@ -3,17 +3,9 @@ import Button from '@mui/material/Button';
 import { alpha } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { srOnly } from '@/components/change-diff.tsx';
 import type { LogLineItem } from '../api/log-line-fragment.ts';
 import { lineTime, lineWriter } from './log-format.ts';
-
-/** Said to screen readers, which announce no colour. */
-const srOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-} as const;
 
 /** Within this many pixels of the end counts as at the end: following goes on. */
 const AT_END_PX = 32;
