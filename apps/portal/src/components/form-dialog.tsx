@@ -12,12 +12,15 @@ import type { SxProps, Theme } from '@mui/material/styles';
 export function FormDialog({
   open,
   pending,
+  dismissible = true,
   onClose,
   children,
 }: {
   open: boolean;
   /** The form's action is under way: the dialog stays until it is done. */
   pending?: boolean;
+  /** False: a click outside or Escape does not close it, only its own buttons (what it shows is shown once). */
+  dismissible?: boolean;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -29,7 +32,7 @@ export function FormDialog({
   return (
     <Dialog
       open={open}
-      onClose={pending ? undefined : onClose}
+      onClose={pending || !dismissible ? undefined : onClose}
       fullScreen={fullScreen}
       fullWidth
       maxWidth="sm"

@@ -140,6 +140,9 @@ describe('new recovery codes', () => {
     expect(names).toEqual(['berth-recovery-codes.txt']);
     expect(await textOf(blobs[0] as Blob)).toBe(`${newCodes.join('\n')}\n`);
 
+    // Shown once, so a stray Escape (or click outside) does not take them away: only Close does.
+    await user.keyboard('{Escape}');
+    expect(dialog.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
     // Shown once: the next opening asks for a code again.
     await user.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

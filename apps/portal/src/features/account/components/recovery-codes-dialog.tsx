@@ -13,7 +13,7 @@ export function RecoveryCodesDialog({ open, onClose }: { open: boolean; onClose:
     onClose();
   };
   return (
-    <FormDialog open={open} pending={renew.isPending} onClose={close}>
+    <FormDialog open={open} pending={renew.isPending} dismissible={!renew.isSuccess} onClose={close}>
       <RecoveryCodesSteps renew={renew} onClose={close} />
     </FormDialog>
   );
