@@ -80,7 +80,12 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
     );
     signInFlow({ ...deps, interactions })(forms);
     signUpFlow({ ...deps, interactions })(forms);
-    resetPasswordFlow({ base, portalUrl: env.PUBLIC_URL, passwordReset: deps.passwordReset })(forms);
+    resetPasswordFlow({
+      base,
+      portalUrl: env.PUBLIC_URL,
+      passwordReset: deps.passwordReset,
+      rateLimit: deps.tokenRateLimit,
+    })(forms);
     twoFactorSetup.routes(forms);
     tokens.forms(forms);
   });

@@ -165,12 +165,31 @@ describe('forgot password', () => {
     expect((await passwordGrant(server.url, dave.email, dave.password)).status).toBe(200);
   });
 
-  it(`mails an address at most ${RESET_MAILS_PER_HOUR} links an hour`, async () => {
+  it(`mails an account at most ${RESET_MAILS_PER_HOUR} links an hour`, async () => {
     const erin = await createCustomer(server, { name: 'Erin' });
     for (let ask = 0; ask < RESET_MAILS_PER_HOUR + 2; ask++)
       expect((await askForLink(erin.email)).status).toBe(200);
     await nextMailTo(erin.email, RESET_MAILS_PER_HOUR);
     await server.services.mail.deliverDue();
     expect(mailTo(erin.email)).toHaveLength(RESET_MAILS_PER_HOUR);
+  });
+});
+
+describe('asking for links', () => {
+  it("is held to the token endpoint's rate per client address, whatever the addresses asked for", async () => {
+    const limited = await startServer({ RATE_LIMIT_TOKEN_PER_MINUTE: '2' });
+    try {
+      const ask = (email: string) =>
+        fetch(`${limited.url}${RESET_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ email }).toString(),
+        });
+      expect((await ask(uniqueEmail('one'))).status).toBe(200);
+      expect((await ask(uniqueEmail('two'))).status).toBe(200);
+      expect((await ask(uniqueEmail('three'))).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

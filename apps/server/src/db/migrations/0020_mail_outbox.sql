@@ -18,4 +18,3 @@ CREATE TABLE mail_outbox (
 );
 
 CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE status = 'pending';
-CREATE INDEX mail_outbox_recipient ON mail_outbox (lower(recipient), created_at);

@@ -14,7 +14,13 @@ import {
 
 const NEW_PASSWORD_FIELDS = ['password', 'passwordConfirm'] as const;
 
-export function resetPasswordFlow(deps: { base: string; portalUrl: string; passwordReset: PasswordReset }) {
+export function resetPasswordFlow(deps: {
+  base: string;
+  portalUrl: string;
+  passwordReset: PasswordReset;
+  /** Per client address, as the token endpoint's: asking for links is no way round the sign-in limits. */
+  rateLimit: object;
+}) {
   const { passwordReset, portalUrl } = deps;
   const path = `${deps.base}/login-actions/reset-credentials`;
   const withKey = (key: string) => `${path}?key=${encodeURIComponent(key)}`;
@@ -36,7 +42,10 @@ export function resetPasswordFlow(deps: { base: string; portalUrl: string; passw
       Body: Partial<Fields<['email', ...typeof NEW_PASSWORD_FIELDS]>>;
     }>(
       path,
-      { schema: { body: stringFields(['email', ...NEW_PASSWORD_FIELDS], { required: false }) } },
+      {
+        schema: { body: stringFields(['email', ...NEW_PASSWORD_FIELDS], { required: false }) },
+        config: { rateLimit: deps.rateLimit },
+      },
       async (request, reply) => {
         const theme = themeOfRequest(request);
         const { key } = request.query;

@@ -5,6 +5,20 @@ import type { AccountRow } from './store.ts';
 
 type Owner = Pick<AccountRow, 'email' | 'name'>;
 
+export const passwordResetMail = (owner: Owner, link: string, minutes: number) =>
+  composeMail({
+    kind: 'password-reset',
+    recipient: owner.email,
+    name: owner.name,
+    subject: 'Reset your password',
+    paragraphs: [
+      'Someone asked to reset the password of your Berth account.',
+      `The button below lets you choose a new one. It works once, within ${minutes} minutes, and signs you out on every device.`,
+    ],
+    action: { label: 'Choose a new password', url: link },
+    footnote: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+  });
+
 export const passwordChangedMail = (owner: Owner, at: Date) =>
   composeMail({
     kind: 'password-changed',

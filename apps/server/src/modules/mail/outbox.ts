@@ -87,8 +87,6 @@ export function createMailOutbox(deps: {
       return createMailStore(tx).insert(mail, sender ? 'pending' : 'kept');
     },
 
-    /** How many mails of these kinds the address was sent since `since` (the limits on asking for mail). */
-    countTo: store.countTo,
     recent: store.recent,
     find: store.find,
     deliverDue,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -39,21 +39,6 @@ export function createMailStore(db: Db) {
     async find(id: number) {
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       return row;
-    },
-
-    /** How many mails of these kinds went to the address since `since` (any letter case). */
-    async countTo(recipient: string, kinds: string[], since: Date) {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(mailOutbox)
-        .where(
-          and(
-            sql`lower(${mailOutbox.recipient}) = ${recipient.toLowerCase()}`,
-            inArray(mailOutbox.kind, kinds),
-            gte(mailOutbox.createdAt, since),
-          ),
-        );
-      return row?.count ?? 0;
     },
 
     /**
