@@ -6,7 +6,7 @@ import { codeFor, currentStep, signOut } from './support/two-factor.ts';
 
 // The account page (issue 16): the theme chosen there holds across sign-out and sign-in, the identity
 // provider's pages included; two-factor authentication is set up from it with an authenticator app's code
-// (computed here) and asked for at the next sign-in; the API access it shows gets a token.
+// (computed here) and asked for at the next sign-in. (api-keys.spec.ts uses what API access shows.)
 
 /** How light the page's background is, 0 (black) to 1 (white). */
 async function backgroundLightness(page: Page): Promise<number> {
@@ -82,23 +82,6 @@ test('the theme chosen on the account page holds across sign-out and sign-in, on
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectLight(page);
     await page.emulateMedia({ colorScheme: null });
-  });
-
-  await test.step('the API access shown gets a token for the command-line client', async () => {
-    const access = page.getByRole('region', { name: 'API access' });
-    const tokenEndpoint = await access.locator('dd code').first().textContent();
-    const clientId = await access.locator('dd code').nth(1).textContent();
-    expect(tokenEndpoint).toBe('http://localhost:8090/realms/berth/protocol/openid-connect/token');
-    const answer = await page.request.post(tokenEndpoint ?? '', {
-      form: {
-        grant_type: 'password',
-        client_id: clientId ?? '',
-        username: customer.email,
-        password: customer.password,
-      },
-    });
-    expect(answer.status()).toBe(200);
-    expect(await answer.json()).toHaveProperty('access_token');
   });
 
   await captureScreens(page, 'account');

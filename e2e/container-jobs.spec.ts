@@ -26,7 +26,14 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
   await test.step('an empty tab offers to create', async () => {
     // The tab sits between containers and registries; empty, with its call to action.
     const tabs = page.getByRole('tablist', { name: 'Namespace sections' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Containers', 'Container jobs', 'Registries', 'Volumes', 'Databases']);
+    await expect(tabs).toHaveText([
+      'Containers',
+      'Container jobs',
+      'Registries',
+      'Volumes',
+      'Databases',
+      'Message queues',
+    ]);
     await page.getByRole('tab', { name: 'Container jobs' }).click();
     await expect(page).toHaveURL(`${base}/container-jobs`);
     await expect(page).toHaveTitle('Container jobs · batch | Berth');

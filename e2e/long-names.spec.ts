@@ -25,7 +25,8 @@ async function createNamespaceWithMessage(page: Page, name: string): Promise<Loc
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('button', { name: 'Create namespace' }).click();
   await expect(page).toHaveURL(new RegExp(`${namespacesPath}/${name}/containers$`));
-  const toast = page.getByRole('status').filter({ hasText: `Your namespace: '${name}' has been created` });
+  // The simulated runtime sets a namespace up in a moment, so the message says it is being created.
+  const toast = page.getByRole('status').filter({ hasText: `Your namespace '${name}' is being created` });
   await expect(toast).toBeVisible();
   return toast;
 }

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
-import { expectAccessible, expectNoHorizontalScroll, namespacesPath, openSignedIn } from './support/portal.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  namespacesPath,
+  openSignedIn,
+} from './support/portal.ts';
 import { captureScreens } from './support/screens.ts';
 
 test('addresses: home, redirects, unknown paths and titles', async ({ page }) => {
@@ -105,12 +110,18 @@ test.describe('on a phone', () => {
     await openSignedIn(page, `${namespacesPath}/new`, customer);
     await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await page.getByRole('textbox', { name: 'Name' }).fill('a-rather-long-namespace-name-for-a-small-phone-screen-012345678');
-    await page.getByRole('textbox', { name: 'Description' }).fill('A description long enough to wrap onto a few lines on a phone screen, to see it grow.');
+    await page
+      .getByRole('textbox', { name: 'Name' })
+      .fill('a-rather-long-namespace-name-for-a-small-phone-screen-012345678');
+    await page
+      .getByRole('textbox', { name: 'Description' })
+      .fill('A description long enough to wrap onto a few lines on a phone screen, to see it grow.');
     await page.getByRole('button', { name: 'Create namespace' }).click();
     await expect(page.getByRole('heading', { name: 'a-rather-long-namespace-name' })).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await page.goto(`${namespacesPath}/a-rather-long-namespace-name-for-a-small-phone-screen-012345678/volumes/new`);
+    await page.goto(
+      `${namespacesPath}/a-rather-long-namespace-name-for-a-small-phone-screen-012345678/volumes/new`,
+    );
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveCount(3);
     await expectNoHorizontalScroll(page);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').nth(1).click();

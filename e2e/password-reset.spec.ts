@@ -1,36 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
-import { expectAccessible, expectNoHorizontalScroll, signIn } from './support/portal.ts';
+import { signIn } from './support/portal.ts';
+import { captureIdentityPage } from './support/screens.ts';
 
 // "Forgot password?" as a person goes through it (issue 26): from the sign-in page to the mail (the local
 // outbox, as `npm start` keeps mail without SMTP_URL), the new password, and signing in with it.
-
-const viewports = [
-  { label: 'desktop', width: 1280, height: 800 },
-  { label: 'phone', width: 390, height: 844 },
-] as const;
-
-/**
- * The identity page as it is now, in both themes and at both widths, checked with axe in each theme. The
- * theme is switched as the server renders it from the portal's cookie (`data-theme`), without reloading:
- * some of these pages answer a form.
- */
-async function capturePage(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-    await expectAccessible(page);
-    for (const viewport of viewports) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      if (viewport.label === 'phone') await expectNoHorizontalScroll(page);
-      await page.screenshot({
-        path: `test-results/screens/${name}-${viewport.label}-${theme}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a forgotten password is reset through the mailed link, once', async ({ page }) => {
   const customer = await createCustomer('reset', 'Rosa Reset');
@@ -38,12 +12,12 @@ test('a forgotten password is reset through the mailed link, once', async ({ pag
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
-  await capturePage(page, 'reset-ask');
+  await captureIdentityPage(page, 'reset-ask');
 
   await page.getByLabel('Email').fill(customer.email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByRole('status')).toContainText(`If ${customer.email} belongs to an account`);
-  await capturePage(page, 'reset-sent');
+  await captureIdentityPage(page, 'reset-sent');
 
   // The mail, in the local outbox.
   await page.goto('/dev/outbox');
@@ -56,7 +30,7 @@ test('a forgotten password is reset through the mailed link, once', async ({ pag
   await link.click();
 
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-  await capturePage(page, 'reset-new-password');
+  await captureIdentityPage(page, 'reset-new-password');
   await page.getByLabel('New password').fill('a-brand-new-password');
   await page.getByLabel('Repeat password').fill('a-different-one');
   await page.getByRole('button', { name: 'Set password' }).click();
@@ -66,7 +40,7 @@ test('a forgotten password is reset through the mailed link, once', async ({ pag
   await page.getByLabel('Repeat password').fill('a-brand-new-password');
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible();
-  await capturePage(page, 'reset-done');
+  await captureIdentityPage(page, 'reset-done');
 
   await page.getByRole('link', { name: 'Sign in' }).click();
   await signIn(page, customer.email, 'a-brand-new-password');

@@ -205,7 +205,10 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     await expect(page.getByRole('heading', { name: 'Update billing details' })).toBeVisible();
     await expect(page.getByLabel('Email for invoices')).toHaveValue(customer.email);
     await page.getByLabel('Company name').fill('Upgrade GmbH');
-    await page.getByLabel('Address').fill('Hafenstraße 1\n20457 Hamburg');
+    await page.getByLabel('Street and house number').fill('Hafenstraße 1');
+    await page.getByLabel('Postal code').fill('20457');
+    await page.getByLabel('City').fill('Hamburg');
+    await page.getByLabel('Country').fill('Germany');
     await page.getByLabel('VAT number (optional)').fill('DE123456789');
     await expectAccessible(page);
     await captureHostedPage(page, 'subscription-billing-details');
@@ -216,13 +219,18 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
     await expect(page.getByText('Upgrade GmbH')).toBeVisible();
     await expect(page.getByText('DE123456789')).toBeVisible();
+    // The address, saved in parts, is shown as before: a line each (street, postal code and city, country).
+    await expect(page.getByText('Hafenstraße 1 20457 Hamburg Germany')).toBeVisible();
 
     // Opened again, the page shows what was saved.
     await page.getByRole('button', { name: 'Account of Una Upgrade' }).click();
     await page.getByRole('menuitem', { name: 'Update billing details' }).click();
     await expect(page).toHaveURL(detailsPath);
     await expect(page.getByLabel('Company name')).toHaveValue('Upgrade GmbH');
-    await expect(page.getByLabel('Address')).toHaveValue('Hafenstraße 1\n20457 Hamburg');
+    await expect(page.getByLabel('Street and house number')).toHaveValue('Hafenstraße 1');
+    await expect(page.getByLabel('Postal code')).toHaveValue('20457');
+    await expect(page.getByLabel('City')).toHaveValue('Hamburg');
+    await expect(page.getByLabel('Country')).toHaveValue('Germany');
     await expect(page.getByLabel('VAT number (optional)')).toHaveValue('DE123456789');
   });
 
@@ -269,6 +277,7 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     await expect(lines.getByRole('row', { name: 'Total €9.00' })).toBeVisible();
     await expect(page.getByText('Upgrade GmbH')).toBeVisible();
     await expect(page.getByText('VAT number DE123456789')).toBeVisible();
+    await expect(page.getByText('Hafenstraße 1 20457 Hamburg Germany')).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Billing' }),
     ).toBeVisible();

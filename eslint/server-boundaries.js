@@ -62,7 +62,8 @@ export function serverBoundaries(root) {
               {
                 target: `${root}/modules/**/!(resolvers|loaders).ts`,
                 from: `${root}/graphql`,
-                message: 'Only resolvers and loaders belong to the GraphQL layer; the rest of a module does not import it.',
+                message:
+                  'Only resolvers and loaders belong to the GraphQL layer; the rest of a module does not import it.',
               },
               {
                 target: `${root}/modules/*/resolvers.ts`,
@@ -72,7 +73,8 @@ export function serverBoundaries(root) {
               {
                 target: `${root}/provisioning`,
                 from: `${root}/modules`,
-                message: 'Drivers know the runtime port (provisioning/), not the modules: report through the port.',
+                message:
+                  'Drivers know the runtime port (provisioning/), not the modules: report through the port.',
               },
             ],
           },

@@ -110,9 +110,8 @@ for (const file of sources) {
   if (!existsSync(to) || !readFileSync(from).equals(readFileSync(to))) copyFileSync(from, to);
 }
 
-// Operators set PostHog's project key and host, and the command-line client's id, under the names the server
-// reads; the portal reads them as VITE_*.
-for (const name of ['POSTHOG_KEY', 'POSTHOG_HOST', 'CLI_CLIENT_ID']) {
+// Operators set PostHog's project key and host under the names the server reads; the portal reads them as VITE_*.
+for (const name of ['POSTHOG_KEY', 'POSTHOG_HOST']) {
   if (process.env[name] && !process.env[`VITE_${name}`]) process.env[`VITE_${name}`] = process.env[name];
 }
 

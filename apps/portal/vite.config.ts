@@ -40,6 +40,27 @@ function iconPerModule(): Plugin {
   };
 }
 
+/**
+ * The route files' split screens load through app/router/lazy-route-component.ts instead of TanStack's
+ * `lazyRouteComponent`, which reloads the window when a chunk fails (offline: the browser's error page).
+ * TanStack's code splitter adds its import to the route files it splits; this swaps it, and stops the build
+ * if a route file would keep TanStack's.
+ */
+function chunkFailureInPage(): Plugin {
+  const tanstackImport = /import\s*\{\s*lazyRouteComponent\s*\}\s*from\s*['"]@tanstack\/react-router['"]/;
+  return {
+    name: 'berth:chunk-failure-in-page',
+    transform(code, id) {
+      if (!id.includes('/src/app/routes/') || !code.includes('lazyRouteComponent')) return null;
+      if (!tanstackImport.test(code)) this.error(`${id}: TanStack's lazyRouteComponent import not found`);
+      return code.replace(
+        tanstackImport,
+        "import { lazyRouteComponent } from '@/app/router/lazy-route-component.ts'",
+      );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     iconPerModule(),
@@ -56,6 +77,7 @@ export default defineConfig({
       quoteStyle: 'single',
       semicolons: true,
     }),
+    chunkFailureInPage(),
     react(),
   ],
   // `@/…` is src/…, as in tsconfig.json's paths (vitest.config.ts says the same for the unit tests).

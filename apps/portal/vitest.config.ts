@@ -11,6 +11,9 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // One file at a time, before the other projects (vitest.config.ts at the root).
+    maxWorkers: 1,
+    sequence: { groupOrder: 0 },
     setupFiles: ['test/setup.ts'],
     // Screens are tested as customers use them, through many clicks; on a busy two-core machine that takes
     // longer than Vitest's default of 5 s.

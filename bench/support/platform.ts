@@ -49,7 +49,7 @@ export async function seedCustomer(platform: Platform, url: string, count: numbe
   customers += 1;
   const email = `bench-${customers}-${count}-${Date.now()}@example.com`;
   const password = 'bench-password';
-  const id = await services.accounts.create({ name: 'Bench', email, password });
+  const id = await services.accounts.create({ name: 'Bench', email, password }, { verified: true });
   await services.accounts.setSubscription(email, 'serverless-container', true);
   const account = await services.accounts.findById(id);
   if (!account) throw new Error('seed account missing');

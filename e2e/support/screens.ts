@@ -60,6 +60,10 @@ export async function captureScreens(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
+/** Once nothing is moving: a dialog faded in, a page laid out at its new size. */
+const animationsDone = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+
 /**
  * Screenshots of the dialog `open` shows, at 1280 and 390 px in the light and the dark theme, into
  * test-results/screens/{name}-{desktop|phone}-{light|dark}.png, checked with axe in each theme; on the phone
@@ -72,12 +76,12 @@ export async function captureDialog(page: Page, name: string, open: () => Promis
     await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
     await useTheme(page, theme);
     const dialog = await open();
+    // Checked once it has faded in: half-way, its text has half its contrast.
+    await animationsDone(page);
     await expectAccessible(page);
     for (const viewport of viewports) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
-      );
+      await animationsDone(page);
       if (viewport.label === 'phone') await expectNoSidewaysScroll(page);
       await page.screenshot({
         path: `test-results/screens/${name}-${viewport.label}-${theme}.png`,
@@ -90,4 +94,26 @@ export async function captureDialog(page: Page, name: string, open: () => Promis
   }
   await useTheme(page, 'light');
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * An identity provider's page (sign-in, reset, email links) as it is now, in both themes and at both widths,
+ * checked with axe in each theme. The theme is switched as the server renders it from the portal's cookie
+ * (`data-theme`), without reloading: some of these pages answer a form.
+ */
+export async function captureIdentityPage(page: Page, name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
+    await expectAccessible(page);
+    for (const viewport of viewports) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      if (viewport.label === 'phone') await expectNoSidewaysScroll(page);
+      await page.screenshot({
+        path: `test-results/screens/${name}-${viewport.label}-${theme}.png`,
+        fullPage: true,
+      });
+    }
+  }
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

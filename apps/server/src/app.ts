@@ -23,6 +23,7 @@ import { loggerOptions } from './logging.ts';
 import { portalRoutes } from './http/portal.ts';
 import { securityPlugins, tokenRateLimit } from './http/security.ts';
 import { createDatabaseClusterDriver } from './provisioning/database-cluster-drivers.ts';
+import { createMessageQueueDriver } from './provisioning/message-queue-drivers.ts';
 import { createProvisioner } from './provisioning/provisioner.ts';
 import { createRuntimeDriver } from './provisioning/runtime-drivers.ts';
 import { loadSecretBox } from './secrets/key.ts';
@@ -31,6 +32,8 @@ import { createServices } from './services.ts';
 
 const portalDist = path.resolve(import.meta.dirname, '../../portal/dist');
 const LOG_RETENTION_INTERVAL_MS = 5 * 60_000;
+/** How often the database advisor looks for clusters due for their daily analysis. */
+const ADVISOR_INTERVAL_MS = 60_000;
 
 export interface AppOptions {
   /** Counts SQL statements (benchmarks). */
@@ -66,11 +69,13 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     log: app.log,
   });
   const databaseClusterDriver = createDatabaseClusterDriver(env);
+  const messageQueueDriver = createMessageQueueDriver(env);
   const services = createServices({
     env,
     database,
     provisioner,
     databaseClusterDriver,
+    messageQueueDriver,
     secretBox,
     clock: options.clock,
     log: app.log,
@@ -80,7 +85,12 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   const secrets = await loadIdentitySecrets(database.db);
   const verifier = createTokenVerifier(env, [publicJwk(secrets.signingKey)]);
 
-  const authenticate = createAuthenticator(services.accounts, verifier.verify);
+  // Tokens of the built-in identity provider's sessions count while their session is signed in.
+  const authenticate = createAuthenticator(
+    services.accounts,
+    verifier.verify,
+    env.EXTERNAL_ISSUER ? undefined : services.sessions,
+  );
 
   // One Fastify plugin per area; the error handler and the security plugins apply to all of them.
   app.setErrorHandler(createErrorHandler(restErrorBody));
@@ -94,14 +104,17 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       secrets,
       accounts: services.accounts,
       twoFactor: services.twoFactor,
+      sessions: services.sessions,
     });
     await app.register(identityRoutes, {
       env,
       identity,
       accounts: services.accounts,
+      apiKeys: services.apiKeys,
       twoFactor: services.twoFactor,
       verify: verifier.verify,
       tokenRateLimit: tokenRateLimit(env),
+      emailConfirmation: services.emailConfirmation,
       passwordReset: createPasswordReset({
         database,
         mail: services.mail,
@@ -126,6 +139,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   let purgeTimer: NodeJS.Timeout | undefined;
   let logRetentionTimer: NodeJS.Timeout | undefined;
   let billingTimer: NodeJS.Timeout | undefined;
+  let advisorTimer: NodeJS.Timeout | undefined;
   return {
     app,
     services,
@@ -161,8 +175,15 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
           services.billing.tellProviderPending(),
           services.billing.applyDuePlanChanges(),
           services.databaseClusters.stopUnpaid(),
+          services.messageQueues.stopUnpaid(),
         ]).catch((error: unknown) => app.log.warn({ err: error }, 'billing minute failed'));
       }, 60_000).unref();
+      // Each minute: the database clusters whose advisor's daily analysis is due (or was just turned on).
+      advisorTimer = setInterval(() => {
+        services.databaseAdvisories
+          .runDue()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'database advisor round failed'));
+      }, ADVISOR_INTERVAL_MS).unref();
       return port;
     },
     /**
@@ -180,6 +201,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       clearInterval(purgeTimer);
       clearInterval(logRetentionTimer);
       clearInterval(billingTimer);
+      clearInterval(advisorTimer);
       await admin?.withdraw(env.DATA_DIR);
       // Live tails are endless responses: they end first, or closing would wait for them.
       services.logs.closeTails();
@@ -187,7 +209,9 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       await scheduler.stop();
       await services.mail.stop();
       await provisioner.stop();
+      await services.databaseAdvisories.stop();
       await databaseClusterDriver.close();
+      await messageQueueDriver.close();
       await database.close();
     },
   };

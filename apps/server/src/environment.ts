@@ -53,7 +53,16 @@ export function readEnvironment(source: Record<string, string | undefined> = pro
       'Invalid environment variable DATABASE_CLUSTERS_ADMIN_URL: required when DATABASE_CLUSTERS_DRIVER=postgres',
     );
   }
-  const kubernetes = env.PROVISIONER_DRIVER === 'kubernetes' || env.DATABASE_CLUSTERS_DRIVER === 'kubernetes';
+  if (env.MESSAGE_QUEUES_DRIVER === 'rabbitmq' && !env.MESSAGE_QUEUES_ADMIN_URL) {
+    throw new EnvironmentError(
+      'Invalid environment variable MESSAGE_QUEUES_ADMIN_URL: required when MESSAGE_QUEUES_DRIVER=rabbitmq',
+    );
+  }
+  const kubernetes = [
+    env.PROVISIONER_DRIVER,
+    env.DATABASE_CLUSTERS_DRIVER,
+    env.MESSAGE_QUEUES_DRIVER,
+  ].includes('kubernetes');
   if (kubernetes && !env.KUBECONFIG && !env.KUBERNETES_SERVICE_HOST) {
     throw new EnvironmentError(
       'Invalid environment variable KUBECONFIG: required for the kubernetes drivers outside a cluster (the path of a kubeconfig file)',

@@ -3,8 +3,17 @@
 // (apps/server/src/graphql/gate.ts) and refuses with its sentence; the portal asks the same table to decide
 // what it offers and to say why it does not.
 
-/** The areas a customer acts in: the products sold by subscription, and billing itself. */
-export const AREAS = ['serverless-container', 'cloud-database', 'billing', 'sign-in'] as const;
+/**
+ * The areas a customer acts in: the products sold by subscription, message queues (each paid by a plan of
+ * its own), billing itself, and the account's sign-in.
+ */
+export const AREAS = [
+  'serverless-container',
+  'cloud-database',
+  'message-queue',
+  'billing',
+  'sign-in',
+] as const;
 export type Area = (typeof AREAS)[number];
 
 /**
@@ -26,39 +35,58 @@ export type SuspendedReason = (typeof SUSPENDED_REASONS)[number];
 
 /**
  * A customer's standing in an area: `subscribed` holds the area's product, `new` does not (serverless
- * containers' free start, SPEC §6 create-limited), `suspended` is any suspension, whatever the products.
+ * containers' free start, SPEC §6 create-limited), `unverified` has not confirmed its email address yet
+ * (whatever the products: it keeps to the free start), `suspended` is any suspension, whatever the rest.
  */
-export type Standing = 'subscribed' | 'new' | 'suspended';
+export type Standing = 'subscribed' | 'new' | 'unverified' | 'suspended';
 
 const EVERYTHING = ACTIONS;
 /** What a suspended customer keeps: look, clean up, and pay their way out. */
 const WIND_DOWN = ['delete', 'read', 'pay'] as const satisfies readonly Action[];
+/** Billing without subscribing: a subscription is the one thing billing `create`s. */
+const NO_SUBSCRIBING = ['grow', 'change', 'delete', 'read', 'pay'] as const satisfies readonly Action[];
 
 //                                   standing → the actions it may take
 const MAY: Record<Area, Record<Standing, readonly Action[]>> = {
   // `new` may create: the services hold it to the first namespace, container and job (SPEC §6).
-  'serverless-container': { subscribed: EVERYTHING, new: EVERYTHING, suspended: WIND_DOWN },
+  // `unverified` likewise: the free start costs nothing, so it needs no confirmed address.
+  'serverless-container': {
+    subscribed: EVERYTHING,
+    new: EVERYTHING,
+    unverified: EVERYTHING,
+    suspended: WIND_DOWN,
+  },
   // No free start: clusters (and legacy databases) need the cloud-databases subscription.
-  'cloud-database': { subscribed: EVERYTHING, new: WIND_DOWN, suspended: WIND_DOWN },
-  // Billing has no product of its own: `new` and `subscribed` are alike.
-  billing: { subscribed: EVERYTHING, new: EVERYTHING, suspended: WIND_DOWN },
-  // An account's own sign-in (its password, two-factor): every owner may secure it, a suspended one too.
-  'sign-in': { subscribed: EVERYTHING, new: EVERYTHING, suspended: EVERYTHING },
+  'cloud-database': { subscribed: EVERYTHING, new: WIND_DOWN, unverified: WIND_DOWN, suspended: WIND_DOWN },
+  // No product: each queue is paid by its own plan, which needs a confirmed address like any subscription.
+  'message-queue': { subscribed: EVERYTHING, new: EVERYTHING, unverified: WIND_DOWN, suspended: WIND_DOWN },
+  // Billing has no product of its own: `new` and `subscribed` are alike. Subscribing needs a confirmed address.
+  billing: { subscribed: EVERYTHING, new: EVERYTHING, unverified: NO_SUBSCRIBING, suspended: WIND_DOWN },
+  // An account's own sign-in (its password, email, two-factor): every owner may secure it, a suspended one too.
+  'sign-in': { subscribed: EVERYTHING, new: EVERYTHING, unverified: EVERYTHING, suspended: EVERYTHING },
 };
 
-/** The customer as the policy sees it: its suspension and the products it subscribes to. */
+/**
+ * The customer as the policy sees it: its suspension, the products it subscribes to, and whether its email
+ * address is confirmed (or need not be: REQUIRE_EMAIL_VERIFICATION off).
+ */
 export interface PolicyCustomer {
   suspendedReason: string | null;
   products: readonly string[];
+  emailVerified: boolean;
 }
 
 export function standingOf(customer: PolicyCustomer, area: Area): Standing {
   if (customer.suspendedReason !== null) return 'suspended';
+  if (!customer.emailVerified) return 'unverified';
   return customer.products.includes(area) ? 'subscribed' : 'new';
 }
 
-/** Where a refused customer can act: pay on the billing page, subscribe to the product, or ask support. */
-export type NextStep = 'pay-invoice' | 'subscribe' | 'contact-support';
+/**
+ * Where a refused customer can act: pay on the billing page, subscribe to the product, confirm the email
+ * address (the account page sends the link again), or ask support.
+ */
+export type NextStep = 'pay-invoice' | 'subscribe' | 'verify-email' | 'contact-support';
 
 export type Decision =
   { allowed: true } | { allowed: false; standing: Standing; next: NextStep; message: string };
@@ -92,8 +120,17 @@ const NEEDS_PRODUCT: Record<Area, string> = {
     'This needs the serverless containers subscription: subscribe on the Namespaces page.',
   'cloud-database':
     'Database clusters need the cloud databases subscription: subscribe on the Cloud databases page.',
+  'message-queue': 'This needs an account in good standing.',
   billing: 'This needs an account in good standing.',
   'sign-in': 'This needs an account in good standing.',
+};
+
+const UNVERIFIED: Decision = {
+  allowed: false,
+  standing: 'unverified',
+  next: 'verify-email',
+  message:
+    'Confirm your email address first: follow the link in the mail we sent you (the Account page sends it again). Until then you can look around and use the free start.',
 };
 
 /** Whether the customer may take this kind of action in this area, and if not, why and what to do. */
@@ -101,6 +138,7 @@ export function decide(customer: PolicyCustomer, area: Area, action: Action): De
   const standing = standingOf(customer, area);
   if (MAY[area][standing].includes(action)) return { allowed: true };
   if (customer.suspendedReason !== null) return suspended(customer.suspendedReason);
+  if (standing === 'unverified') return UNVERIFIED;
   return {
     allowed: false,
     standing,

@@ -13,6 +13,24 @@ export {
   type SuspendedReason,
 } from './access-policy.ts';
 export {
+  ALLOWLIST_MAX,
+  allowlistEntryProblem,
+  isIpv4,
+  isIpv6,
+  type AllowlistEntryProblem,
+} from './allowlist.ts';
+export {
+  API_KEY_LIFETIME_CHOICES,
+  API_KEY_LIFETIME_MAX_DAYS,
+  API_KEY_NAME_MAX,
+  API_KEYS_PER_ACCOUNT,
+  apiKeyExpiry,
+  apiKeyExpiryProblem,
+  apiKeyNameProblem,
+  type ApiKeyExpiryProblem,
+  type ApiKeyNameProblem,
+} from './api-keys.ts';
+export {
   CLUSTER_ADMIN_USER,
   CLUSTER_IDENTIFIER_MAX,
   clusterDatabaseNameProblem,

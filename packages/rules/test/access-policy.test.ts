@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, decide, SUSPENDED_REASONS, type Action } from '../src/index.ts';
+import { ACTIONS, decide, standingOf, SUSPENDED_REASONS, type Action } from '../src/index.ts';
 
-const active = { suspendedReason: null, products: ['serverless-container', 'cloud-database'] };
-const freeStart = { suspendedReason: null, products: [] };
+const active = {
+  suspendedReason: null,
+  products: ['serverless-container', 'cloud-database'],
+  emailVerified: true,
+};
+const freeStart = { suspendedReason: null, products: [], emailVerified: true };
 const allowed = (decision: ReturnType<typeof decide>) => decision.allowed;
 
 describe('the access policy', () => {
@@ -51,7 +55,9 @@ describe('the access policy', () => {
     for (const suspendedReason of [null, ...SUSPENDED_REASONS]) {
       for (const products of [[], ['serverless-container', 'cloud-database']]) {
         for (const action of ACTIONS) {
-          expect(allowed(decide({ suspendedReason, products }, 'sign-in', action))).toBe(true);
+          expect(allowed(decide({ suspendedReason, products, emailVerified: true }, 'sign-in', action))).toBe(
+            true,
+          );
         }
       }
     }
@@ -59,7 +65,7 @@ describe('the access policy', () => {
 
   it('says why a suspended customer is refused and what to do', () => {
     const message = (suspendedReason: string) => {
-      const decision = decide({ suspendedReason, products: [] }, 'serverless-container', 'create');
+      const decision = decide({ ...freeStart, suspendedReason }, 'serverless-container', 'create');
       return decision.allowed ? undefined : [decision.message, decision.next];
     };
     expect(message('PAYMENT_ISSUES')).toEqual([
@@ -76,5 +82,44 @@ describe('the access policy', () => {
     ]);
     // A reason this version does not know (set by a newer one) is still a suspension.
     expect(message('SOMETHING_NEW')?.[1]).toBe('contact-support');
+  });
+
+  describe('before the email address is confirmed', () => {
+    // Products an operator granted do not count until then: the customer keeps to the free start.
+    const unverified = { ...active, emailVerified: false };
+
+    it('refuses subscribing and paid resources, saying to confirm the address', () => {
+      const refusal = {
+        allowed: false,
+        standing: 'unverified',
+        next: 'verify-email',
+        message:
+          'Confirm your email address first: follow the link in the mail we sent you (the Account page sends it again). Until then you can look around and use the free start.',
+      };
+      expect(decide(unverified, 'billing', 'create')).toEqual(refusal);
+      for (const action of ['create', 'grow', 'change'] satisfies Action[]) {
+        expect(decide(unverified, 'cloud-database', action)).toEqual(refusal);
+      }
+      expect(standingOf(unverified, 'serverless-container')).toBe('unverified');
+    });
+
+    it("leaves the free start, paying, cleaning up and the account's own sign-in open", () => {
+      for (const action of ACTIONS) {
+        expect(allowed(decide(unverified, 'serverless-container', action))).toBe(true);
+        expect(allowed(decide(unverified, 'sign-in', action))).toBe(true);
+      }
+      for (const action of ['pay', 'read', 'delete'] satisfies Action[]) {
+        expect(allowed(decide(unverified, 'billing', action))).toBe(true);
+        expect(allowed(decide(unverified, 'cloud-database', action))).toBe(true);
+      }
+    });
+
+    it('is outranked by a suspension', () => {
+      const suspended = { ...unverified, suspendedReason: 'PAYMENT_ISSUES' };
+      expect(decide(suspended, 'billing', 'create')).toMatchObject({
+        standing: 'suspended',
+        next: 'pay-invoice',
+      });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { showSnackbar } from '../components/snackbar/snackbar-store.ts';
-import { GraphQLRequestError } from '../lib/graphql/errors.ts';
+import { GraphQLRequestError, OfflineError } from '../lib/graphql/errors.ts';
 import { SignInRestartedError } from '../lib/auth/session.ts';
 
 declare module '@tanstack/react-query' {
@@ -31,6 +31,10 @@ export function createAppQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (error instanceof SignInRestartedError) return;
+        if (error instanceof OfflineError) {
+          showSnackbar(error.message, 'error');
+          return;
+        }
         if (mutation.meta?.failureMessage) {
           showSnackbar(mutation.meta.failureMessage, 'error');
           return;
@@ -44,9 +48,12 @@ export function createAppQueryClient(): QueryClient {
     }),
     defaultOptions: {
       // The GraphQL client already retries what is worth retrying; no caching between screens: data
-      // leaves the cache as soon as no screen shows it.
+      // leaves the cache as soon as no screen shows it. Offline, queries pause and resume when the browser
+      // is back online (TanStack's default network mode).
       queries: { retry: false, gcTime: 0, staleTime: 0 },
-      mutations: { retry: false },
+      // A change runs even offline, so it fails at once (OfflineError) instead of waiting paused and being
+      // sent when the connection returns, when the customer may have given up on it.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -24,6 +24,7 @@ import { Route as ComputeIndexRouteImport } from './routes/compute/index.tsx';
 import { Route as ComputeServerlessContainersRouteRouteImport } from './routes/compute/serverless-containers/route.tsx';
 import { Route as StorageIndexRouteImport } from './routes/storage/index.tsx';
 import { Route as StorageDatabasesRouteRouteImport } from './routes/storage/databases/route.tsx';
+import { Route as StorageMessageQueuesRouteRouteImport } from './routes/storage/message-queues/route.tsx';
 import { Route as AccountBillingIndexRouteImport } from './routes/account/billing/index.tsx';
 import { Route as ComputeServerlessContainersIndexRouteImport } from './routes/compute/serverless-containers/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/route.tsx';
@@ -31,15 +32,19 @@ import { Route as ComputeServerlessContainersNewRouteImport } from './routes/com
 import { Route as StorageDatabasesIndexRouteImport } from './routes/storage/databases/index.tsx';
 import { Route as StorageDatabasesIdOrNameRouteImport } from './routes/storage/databases/$idOrName.tsx';
 import { Route as StorageDatabasesNewRouteImport } from './routes/storage/databases/new.tsx';
+import { Route as StorageMessageQueuesIndexRouteImport } from './routes/storage/message-queues/index.tsx';
+import { Route as StorageMessageQueuesNewRouteImport } from './routes/storage/message-queues/new.tsx';
 import { Route as AccountBillingInvoicesNumberRouteImport } from './routes/account/billing/invoices/$number.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/route.tsx';
 import { Route as ComputeServerlessContainersNamespaceIndexRouteImport } from './routes/compute/serverless-containers/namespace/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNamespaceIdRouteImport } from './routes/compute/serverless-containers/namespace/$namespaceId.tsx';
 import { Route as StorageDatabasesNamespaceNameClusterNameRouteImport } from './routes/storage/databases/$namespaceName/$clusterName.tsx';
+import { Route as StorageMessageQueuesNamespaceNameQueueNameRouteImport } from './routes/storage/message-queues/$namespaceName/$queueName.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsIndexRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/index.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsContainerJobsRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/container-jobs.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsContainersRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/containers.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsDatabasesRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/databases.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameTabsMessageQueuesRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/message-queues.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsRegistriesRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/registries.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameTabsVolumesRouteImport } from './routes/compute/serverless-containers/$namespaceName/_tabs/volumes.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/route.tsx';
@@ -136,6 +141,12 @@ const StorageDatabasesRouteRoute = StorageDatabasesRouteRouteImport.update({
   path: '/databases',
   getParentRoute: () => StorageRouteRoute,
 } as any);
+const StorageMessageQueuesRouteRoute =
+  StorageMessageQueuesRouteRouteImport.update({
+    id: '/message-queues',
+    path: '/message-queues',
+    getParentRoute: () => StorageRouteRoute,
+  } as any);
 const AccountBillingIndexRoute = AccountBillingIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -175,6 +186,17 @@ const StorageDatabasesNewRoute = StorageDatabasesNewRouteImport.update({
   path: '/new',
   getParentRoute: () => StorageDatabasesRouteRoute,
 } as any);
+const StorageMessageQueuesIndexRoute =
+  StorageMessageQueuesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => StorageMessageQueuesRouteRoute,
+  } as any);
+const StorageMessageQueuesNewRoute = StorageMessageQueuesNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => StorageMessageQueuesRouteRoute,
+} as any);
 const AccountBillingInvoicesNumberRoute =
   AccountBillingInvoicesNumberRouteImport.update({
     id: '/invoices/$number',
@@ -204,6 +226,12 @@ const StorageDatabasesNamespaceNameClusterNameRoute =
     path: '/$namespaceName/$clusterName',
     getParentRoute: () => StorageDatabasesRouteRoute,
   } as any);
+const StorageMessageQueuesNamespaceNameQueueNameRoute =
+  StorageMessageQueuesNamespaceNameQueueNameRouteImport.update({
+    id: '/$namespaceName/$queueName',
+    path: '/$namespaceName/$queueName',
+    getParentRoute: () => StorageMessageQueuesRouteRoute,
+  } as any);
 const ComputeServerlessContainersNamespaceNameTabsIndexRoute =
   ComputeServerlessContainersNamespaceNameTabsIndexRouteImport.update({
     id: '/',
@@ -229,6 +257,13 @@ const ComputeServerlessContainersNamespaceNameTabsDatabasesRoute =
   ComputeServerlessContainersNamespaceNameTabsDatabasesRouteImport.update({
     id: '/databases',
     path: '/databases',
+    getParentRoute: () =>
+      ComputeServerlessContainersNamespaceNameTabsRouteRoute,
+  } as any);
+const ComputeServerlessContainersNamespaceNameTabsMessageQueuesRoute =
+  ComputeServerlessContainersNamespaceNameTabsMessageQueuesRouteImport.update({
+    id: '/message-queues',
+    path: '/message-queues',
     getParentRoute: () =>
       ComputeServerlessContainersNamespaceNameTabsRouteRoute,
   } as any);
@@ -394,6 +429,7 @@ export interface FileRoutesByFullPath {
   '/account/billing': typeof AccountBillingRouteRouteWithChildren;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
+  '/storage/message-queues': typeof StorageMessageQueuesRouteRouteWithChildren;
   '/account/audit-log': typeof AccountAuditLogRoute;
   '/account/': typeof AccountIndexRoute;
   '/compute/': typeof ComputeIndexRoute;
@@ -402,18 +438,22 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
   '/storage/databases/$idOrName': typeof StorageDatabasesIdOrNameRoute;
   '/storage/databases/new': typeof StorageDatabasesNewRoute;
+  '/storage/message-queues/new': typeof StorageMessageQueuesNewRoute;
   '/account/billing/': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers/': typeof ComputeServerlessContainersIndexRoute;
   '/storage/databases/': typeof StorageDatabasesIndexRoute;
+  '/storage/message-queues/': typeof StorageMessageQueuesIndexRoute;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
   '/storage/databases/$namespaceName/$clusterName': typeof StorageDatabasesNamespaceNameClusterNameRoute;
+  '/storage/message-queues/$namespaceName/$queueName': typeof StorageMessageQueuesNamespaceNameQueueNameRoute;
   '/compute/serverless-containers/namespace/': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container-jobs': typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
   '/compute/serverless-containers/$namespaceName/containers': typeof ComputeServerlessContainersNamespaceNameTabsContainersRoute;
   '/compute/serverless-containers/$namespaceName/databases': typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRoute;
+  '/compute/serverless-containers/$namespaceName/message-queues': typeof ComputeServerlessContainersNamespaceNameTabsMessageQueuesRoute;
   '/compute/serverless-containers/$namespaceName/registries': typeof ComputeServerlessContainersNamespaceNameTabsRegistriesRoute;
   '/compute/serverless-containers/$namespaceName/volumes': typeof ComputeServerlessContainersNamespaceNameTabsVolumesRoute;
   '/compute/serverless-containers/$namespaceName/container-job/new': typeof ComputeServerlessContainersNamespaceNameContainerJobNewRoute;
@@ -448,16 +488,20 @@ export interface FileRoutesByTo {
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
   '/storage/databases/$idOrName': typeof StorageDatabasesIdOrNameRoute;
   '/storage/databases/new': typeof StorageDatabasesNewRoute;
+  '/storage/message-queues/new': typeof StorageMessageQueuesNewRoute;
   '/account/billing': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers': typeof ComputeServerlessContainersIndexRoute;
   '/storage/databases': typeof StorageDatabasesIndexRoute;
+  '/storage/message-queues': typeof StorageMessageQueuesIndexRoute;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
   '/storage/databases/$namespaceName/$clusterName': typeof StorageDatabasesNamespaceNameClusterNameRoute;
+  '/storage/message-queues/$namespaceName/$queueName': typeof StorageMessageQueuesNamespaceNameQueueNameRoute;
   '/compute/serverless-containers/namespace': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-jobs': typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
   '/compute/serverless-containers/$namespaceName/containers': typeof ComputeServerlessContainersNamespaceNameTabsContainersRoute;
   '/compute/serverless-containers/$namespaceName/databases': typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRoute;
+  '/compute/serverless-containers/$namespaceName/message-queues': typeof ComputeServerlessContainersNamespaceNameTabsMessageQueuesRoute;
   '/compute/serverless-containers/$namespaceName/registries': typeof ComputeServerlessContainersNamespaceNameTabsRegistriesRoute;
   '/compute/serverless-containers/$namespaceName/volumes': typeof ComputeServerlessContainersNamespaceNameTabsVolumesRoute;
   '/compute/serverless-containers/$namespaceName/container-job/new': typeof ComputeServerlessContainersNamespaceNameContainerJobNewRoute;
@@ -489,6 +533,7 @@ export interface FileRoutesById {
   '/account/billing': typeof AccountBillingRouteRouteWithChildren;
   '/compute/serverless-containers': typeof ComputeServerlessContainersRouteRouteWithChildren;
   '/storage/databases': typeof StorageDatabasesRouteRouteWithChildren;
+  '/storage/message-queues': typeof StorageMessageQueuesRouteRouteWithChildren;
   '/account/audit-log': typeof AccountAuditLogRoute;
   '/account/': typeof AccountIndexRoute;
   '/compute/': typeof ComputeIndexRoute;
@@ -497,19 +542,23 @@ export interface FileRoutesById {
   '/compute/serverless-containers/new': typeof ComputeServerlessContainersNewRoute;
   '/storage/databases/$idOrName': typeof StorageDatabasesIdOrNameRoute;
   '/storage/databases/new': typeof StorageDatabasesNewRoute;
+  '/storage/message-queues/new': typeof StorageMessageQueuesNewRoute;
   '/account/billing/': typeof AccountBillingIndexRoute;
   '/compute/serverless-containers/': typeof ComputeServerlessContainersIndexRoute;
   '/storage/databases/': typeof StorageDatabasesIndexRoute;
+  '/storage/message-queues/': typeof StorageMessageQueuesIndexRoute;
   '/compute/serverless-containers/$namespaceName/_tabs': typeof ComputeServerlessContainersNamespaceNameTabsRouteRouteWithChildren;
   '/account/billing/invoices/$number': typeof AccountBillingInvoicesNumberRoute;
   '/compute/serverless-containers/namespace/$namespaceId': typeof ComputeServerlessContainersNamespaceNamespaceIdRoute;
   '/storage/databases/$namespaceName/$clusterName': typeof StorageDatabasesNamespaceNameClusterNameRoute;
+  '/storage/message-queues/$namespaceName/$queueName': typeof StorageMessageQueuesNamespaceNameQueueNameRoute;
   '/compute/serverless-containers/namespace/': typeof ComputeServerlessContainersNamespaceIndexRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteWithChildren;
   '/compute/serverless-containers/$namespaceName/_tabs/container-jobs': typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/containers': typeof ComputeServerlessContainersNamespaceNameTabsContainersRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/databases': typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRoute;
+  '/compute/serverless-containers/$namespaceName/_tabs/message-queues': typeof ComputeServerlessContainersNamespaceNameTabsMessageQueuesRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/registries': typeof ComputeServerlessContainersNamespaceNameTabsRegistriesRoute;
   '/compute/serverless-containers/$namespaceName/_tabs/volumes': typeof ComputeServerlessContainersNamespaceNameTabsVolumesRoute;
   '/compute/serverless-containers/$namespaceName/container-job/new': typeof ComputeServerlessContainersNamespaceNameContainerJobNewRoute;
@@ -543,6 +592,7 @@ export interface FileRouteTypes {
     | '/account/billing'
     | '/compute/serverless-containers'
     | '/storage/databases'
+    | '/storage/message-queues'
     | '/account/audit-log'
     | '/account/'
     | '/compute/'
@@ -551,18 +601,22 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/new'
     | '/storage/databases/$idOrName'
     | '/storage/databases/new'
+    | '/storage/message-queues/new'
     | '/account/billing/'
     | '/compute/serverless-containers/'
     | '/storage/databases/'
+    | '/storage/message-queues/'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
     | '/storage/databases/$namespaceName/$clusterName'
+    | '/storage/message-queues/$namespaceName/$queueName'
     | '/compute/serverless-containers/namespace/'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName'
     | '/compute/serverless-containers/$namespaceName/container-jobs'
     | '/compute/serverless-containers/$namespaceName/containers'
     | '/compute/serverless-containers/$namespaceName/databases'
+    | '/compute/serverless-containers/$namespaceName/message-queues'
     | '/compute/serverless-containers/$namespaceName/registries'
     | '/compute/serverless-containers/$namespaceName/volumes'
     | '/compute/serverless-containers/$namespaceName/container-job/new'
@@ -597,16 +651,20 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/new'
     | '/storage/databases/$idOrName'
     | '/storage/databases/new'
+    | '/storage/message-queues/new'
     | '/account/billing'
     | '/compute/serverless-containers'
     | '/storage/databases'
+    | '/storage/message-queues'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
     | '/storage/databases/$namespaceName/$clusterName'
+    | '/storage/message-queues/$namespaceName/$queueName'
     | '/compute/serverless-containers/namespace'
     | '/compute/serverless-containers/$namespaceName/container-jobs'
     | '/compute/serverless-containers/$namespaceName/containers'
     | '/compute/serverless-containers/$namespaceName/databases'
+    | '/compute/serverless-containers/$namespaceName/message-queues'
     | '/compute/serverless-containers/$namespaceName/registries'
     | '/compute/serverless-containers/$namespaceName/volumes'
     | '/compute/serverless-containers/$namespaceName/container-job/new'
@@ -637,6 +695,7 @@ export interface FileRouteTypes {
     | '/account/billing'
     | '/compute/serverless-containers'
     | '/storage/databases'
+    | '/storage/message-queues'
     | '/account/audit-log'
     | '/account/'
     | '/compute/'
@@ -645,19 +704,23 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/new'
     | '/storage/databases/$idOrName'
     | '/storage/databases/new'
+    | '/storage/message-queues/new'
     | '/account/billing/'
     | '/compute/serverless-containers/'
     | '/storage/databases/'
+    | '/storage/message-queues/'
     | '/compute/serverless-containers/$namespaceName/_tabs'
     | '/account/billing/invoices/$number'
     | '/compute/serverless-containers/namespace/$namespaceId'
     | '/storage/databases/$namespaceName/$clusterName'
+    | '/storage/message-queues/$namespaceName/$queueName'
     | '/compute/serverless-containers/namespace/'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName'
     | '/compute/serverless-containers/$namespaceName/_tabs/container-jobs'
     | '/compute/serverless-containers/$namespaceName/_tabs/containers'
     | '/compute/serverless-containers/$namespaceName/_tabs/databases'
+    | '/compute/serverless-containers/$namespaceName/_tabs/message-queues'
     | '/compute/serverless-containers/$namespaceName/_tabs/registries'
     | '/compute/serverless-containers/$namespaceName/_tabs/volumes'
     | '/compute/serverless-containers/$namespaceName/container-job/new'
@@ -799,6 +862,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StorageDatabasesRouteRouteImport;
       parentRoute: typeof StorageRouteRoute;
     };
+    '/storage/message-queues': {
+      id: '/storage/message-queues';
+      path: '/message-queues';
+      fullPath: '/storage/message-queues';
+      preLoaderRoute: typeof StorageMessageQueuesRouteRouteImport;
+      parentRoute: typeof StorageRouteRoute;
+    };
     '/account/billing/': {
       id: '/account/billing/';
       path: '/';
@@ -848,6 +918,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StorageDatabasesNewRouteImport;
       parentRoute: typeof StorageDatabasesRouteRoute;
     };
+    '/storage/message-queues/': {
+      id: '/storage/message-queues/';
+      path: '/';
+      fullPath: '/storage/message-queues/';
+      preLoaderRoute: typeof StorageMessageQueuesIndexRouteImport;
+      parentRoute: typeof StorageMessageQueuesRouteRoute;
+    };
+    '/storage/message-queues/new': {
+      id: '/storage/message-queues/new';
+      path: '/new';
+      fullPath: '/storage/message-queues/new';
+      preLoaderRoute: typeof StorageMessageQueuesNewRouteImport;
+      parentRoute: typeof StorageMessageQueuesRouteRoute;
+    };
     '/account/billing/invoices/$number': {
       id: '/account/billing/invoices/$number';
       path: '/invoices/$number';
@@ -883,6 +967,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StorageDatabasesNamespaceNameClusterNameRouteImport;
       parentRoute: typeof StorageDatabasesRouteRoute;
     };
+    '/storage/message-queues/$namespaceName/$queueName': {
+      id: '/storage/message-queues/$namespaceName/$queueName';
+      path: '/$namespaceName/$queueName';
+      fullPath: '/storage/message-queues/$namespaceName/$queueName';
+      preLoaderRoute: typeof StorageMessageQueuesNamespaceNameQueueNameRouteImport;
+      parentRoute: typeof StorageMessageQueuesRouteRoute;
+    };
     '/compute/serverless-containers/$namespaceName/_tabs/': {
       id: '/compute/serverless-containers/$namespaceName/_tabs/';
       path: '/';
@@ -909,6 +1000,13 @@ declare module '@tanstack/react-router' {
       path: '/databases';
       fullPath: '/compute/serverless-containers/$namespaceName/databases';
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameTabsRouteRoute;
+    };
+    '/compute/serverless-containers/$namespaceName/_tabs/message-queues': {
+      id: '/compute/serverless-containers/$namespaceName/_tabs/message-queues';
+      path: '/message-queues';
+      fullPath: '/compute/serverless-containers/$namespaceName/message-queues';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameTabsMessageQueuesRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameTabsRouteRoute;
     };
     '/compute/serverless-containers/$namespaceName/_tabs/registries': {
@@ -1051,6 +1149,7 @@ interface ComputeServerlessContainersNamespaceNameTabsRouteRouteChildren {
   ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute: typeof ComputeServerlessContainersNamespaceNameTabsContainerJobsRoute;
   ComputeServerlessContainersNamespaceNameTabsContainersRoute: typeof ComputeServerlessContainersNamespaceNameTabsContainersRoute;
   ComputeServerlessContainersNamespaceNameTabsDatabasesRoute: typeof ComputeServerlessContainersNamespaceNameTabsDatabasesRoute;
+  ComputeServerlessContainersNamespaceNameTabsMessageQueuesRoute: typeof ComputeServerlessContainersNamespaceNameTabsMessageQueuesRoute;
   ComputeServerlessContainersNamespaceNameTabsRegistriesRoute: typeof ComputeServerlessContainersNamespaceNameTabsRegistriesRoute;
   ComputeServerlessContainersNamespaceNameTabsVolumesRoute: typeof ComputeServerlessContainersNamespaceNameTabsVolumesRoute;
   ComputeServerlessContainersNamespaceNameTabsIndexRoute: typeof ComputeServerlessContainersNamespaceNameTabsIndexRoute;
@@ -1064,6 +1163,8 @@ const ComputeServerlessContainersNamespaceNameTabsRouteRouteChildren: ComputeSer
       ComputeServerlessContainersNamespaceNameTabsContainersRoute,
     ComputeServerlessContainersNamespaceNameTabsDatabasesRoute:
       ComputeServerlessContainersNamespaceNameTabsDatabasesRoute,
+    ComputeServerlessContainersNamespaceNameTabsMessageQueuesRoute:
+      ComputeServerlessContainersNamespaceNameTabsMessageQueuesRoute,
     ComputeServerlessContainersNamespaceNameTabsRegistriesRoute:
       ComputeServerlessContainersNamespaceNameTabsRegistriesRoute,
     ComputeServerlessContainersNamespaceNameTabsVolumesRoute:
@@ -1228,13 +1329,34 @@ const StorageDatabasesRouteRouteWithChildren =
     StorageDatabasesRouteRouteChildren,
   );
 
+interface StorageMessageQueuesRouteRouteChildren {
+  StorageMessageQueuesNewRoute: typeof StorageMessageQueuesNewRoute;
+  StorageMessageQueuesIndexRoute: typeof StorageMessageQueuesIndexRoute;
+  StorageMessageQueuesNamespaceNameQueueNameRoute: typeof StorageMessageQueuesNamespaceNameQueueNameRoute;
+}
+
+const StorageMessageQueuesRouteRouteChildren: StorageMessageQueuesRouteRouteChildren =
+  {
+    StorageMessageQueuesNewRoute: StorageMessageQueuesNewRoute,
+    StorageMessageQueuesIndexRoute: StorageMessageQueuesIndexRoute,
+    StorageMessageQueuesNamespaceNameQueueNameRoute:
+      StorageMessageQueuesNamespaceNameQueueNameRoute,
+  };
+
+const StorageMessageQueuesRouteRouteWithChildren =
+  StorageMessageQueuesRouteRoute._addFileChildren(
+    StorageMessageQueuesRouteRouteChildren,
+  );
+
 interface StorageRouteRouteChildren {
   StorageDatabasesRouteRoute: typeof StorageDatabasesRouteRouteWithChildren;
+  StorageMessageQueuesRouteRoute: typeof StorageMessageQueuesRouteRouteWithChildren;
   StorageIndexRoute: typeof StorageIndexRoute;
 }
 
 const StorageRouteRouteChildren: StorageRouteRouteChildren = {
   StorageDatabasesRouteRoute: StorageDatabasesRouteRouteWithChildren,
+  StorageMessageQueuesRouteRoute: StorageMessageQueuesRouteRouteWithChildren,
   StorageIndexRoute: StorageIndexRoute,
 };
 

@@ -126,6 +126,9 @@ export function DeleteAction<TVariables>(props: DeleteActionProps<TVariables>) {
         <Button
           variant="outlined"
           color="error"
+          // A page header stretches its action across a phone: Delete keeps its own size there, never the
+          // widest button of the page.
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}
           startIcon={
             opening ? (
               <CircularProgress size={18} color="inherit" aria-hidden />

@@ -4,7 +4,17 @@ import Typography from '@mui/material/Typography';
 import { MdiIcon } from './mdi-icon.tsx';
 
 /** Full-width message for the not-found and not-allowed pages, with a way back. */
-export function MessagePage({ icon, title, children, action }: { icon: string; title: string; children: ReactNode; action: ReactNode }) {
+export function MessagePage({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: string;
+  title: string;
+  children: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
       <MdiIcon path={icon} sx={{ fontSize: 72 }} />

@@ -5,7 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { mdiMagnify, mdiPlus } from '@mdi/js';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { Area } from '@berth/rules';
 import { mayCreate } from '../lib/auth/access.ts';
+import type { Refusal } from '../lib/auth/refusal.ts';
 import { useAccess } from '../lib/auth/queries.ts';
 import { isChanging, pollWhile, type ChangeableResource } from '../lib/resource-activity.ts';
 import { Deferred } from './deferred.tsx';
@@ -34,9 +36,16 @@ export interface ResourceListViewProps<TRow extends ChangeableResource, TKey ext
   /**
    * The create action. `create-limited` (SPEC §2) offers it with full access, or with restricted access
    * while the list is empty; otherwise an upgrade to a subscription takes its place, with `restrictedReason`
-   * telling a restricted customer why. Without a permission it is always offered.
+   * telling a restricted customer why. Without a permission it is always offered. `refused`: the access
+   * policy's refusal in the resource's area (`useRefusal(area, 'create')`), which disables it and says why.
    */
-  create?: { label: string; link: LinkTarget; permission?: 'create-limited'; restrictedReason?: string };
+  create?: {
+    label: string;
+    link: LinkTarget;
+    permission?: 'create-limited';
+    restrictedReason?: string;
+    refused?: { refusal: Refusal; area: Area } | null;
+  };
   /** What an empty list shows; `readOnlyDescription` when the customer may not create one. */
   empty: { icon: string; title: string; description: string; readOnlyDescription?: string };
   /** Said above the table while it has rows, such as what its prices mean. */
@@ -47,6 +56,13 @@ export interface ResourceListViewProps<TRow extends ChangeableResource, TKey ext
 const UpgradeCallToAction = lazy(() =>
   import('./subscription/on-demand.ts').then((module) => ({
     default: module.UpgradeCallToAction,
+  })),
+);
+
+// Only a customer the policy refuses creating (unconfirmed, suspended) needs the refusal's code.
+const RefusedCreate = lazy(() =>
+  import('./subscription/on-demand.ts').then((module) => ({
+    default: module.RefusedCreate,
   })),
 );
 
@@ -92,8 +108,10 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
     return <LoadError title={`The ${noun} could not be loaded`} onRetry={list.refetch} />;
   }
 
+  const refused = create?.refused;
   const canCreate =
     create !== undefined &&
+    !refused &&
     (create.permission !== 'create-limited' ||
       (access !== undefined && rows !== undefined && mayCreate(access, rows.length)));
   // Only a restricted customer is offered the upgrade: a suspended one is told why by the access banner, and a
@@ -117,6 +135,11 @@ export function ResourceListView<TRow extends ChangeableResource, TKey extends Q
   );
   const createAction =
     createButton ||
+    (create && refused && (
+      <Suspense>
+        <RefusedCreate label={create.label} refusal={refused.refusal} area={refused.area} />
+      </Suspense>
+    )) ||
     (planLimited && (
       <Suspense>
         <UpgradeCallToAction reason={create.restrictedReason} />

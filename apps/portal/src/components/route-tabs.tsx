@@ -1,10 +1,13 @@
 import { styled } from '@mui/material/styles';
 import { createLink, useMatchRoute, type LinkProps } from '@tanstack/react-router';
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
+import { MdiIcon } from './mdi-icon.tsx';
 
 // Route tabs are links that look and behave like tabs (role tab, aria-selected, arrow keys between them). They
 // are drawn here rather than with MUI's Tabs, whose indicator animation and scroll buttons weigh about 5 KB gzip
-// on every page with tabs and which these links do not need: the strip scrolls natively on a phone.
+// on every page with tabs and which these links do not need: the strip scrolls natively on a phone, and a
+// chevron over a fading edge says that more tabs follow (or come before), and scrolls to them when pressed.
 
 const TabAnchor = styled('a')(({ theme }) => ({
   ...theme.typography.button,
@@ -35,7 +38,35 @@ const TabStrip = styled('div')(({ theme }) => ({
   overflowX: 'auto',
   scrollbarWidth: 'none',
   borderBottom: `1px solid ${theme.palette.divider}`,
+}));
+
+const StripFrame = styled('div')(({ theme }) => ({
+  position: 'relative',
   marginBottom: theme.spacing(3),
+}));
+
+/** The cue at an end of the strip that hides tabs: a chevron on the page's colour, fading into the tabs. */
+const MoreTabs = styled('button')(({ theme }) => ({
+  position: 'absolute',
+  top: 0,
+  bottom: 1,
+  width: 40,
+  display: 'flex',
+  alignItems: 'center',
+  border: 0,
+  padding: 0,
+  cursor: 'pointer',
+  color: theme.palette.text.secondary,
+  '&[data-side="start"]': {
+    left: 0,
+    justifyContent: 'flex-start',
+    background: `linear-gradient(to right, ${theme.palette.background.default} 55%, transparent)`,
+  },
+  '&[data-side="end"]': {
+    right: 0,
+    justifyContent: 'flex-end',
+    background: `linear-gradient(to left, ${theme.palette.background.default} 55%, transparent)`,
+  },
 }));
 
 export interface RouteTab {
@@ -79,21 +110,51 @@ export function RouteTabs({ label, tabs, params }: RouteTabsProps) {
       container.scrollLeft = start + tab.offsetWidth - container.clientWidth;
   }, [selected]);
 
+  // Which ends of the strip hide tabs, again as it scrolls and as the window changes width.
+  const [hidden, setHidden] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const container = strip.current;
+    if (!container) return;
+    const start = container.scrollLeft > 1;
+    const end = container.scrollLeft + container.clientWidth < container.scrollWidth - 1;
+    setHidden((previous) => (previous.start === start && previous.end === end ? previous : { start, end }));
+  }, []);
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure, selected]);
+  const scrollBy = (direction: 1 | -1) =>
+    strip.current?.scrollBy({ left: (direction * strip.current.clientWidth * 2) / 3, behavior: 'smooth' });
+
   return (
-    <TabStrip ref={strip} role="tablist" aria-label={label} onKeyDown={moveFocus}>
-      {tabs.map((tab, index) => (
-        <TabLink
-          key={tab.label}
-          to={tab.to}
-          params={params}
-          role="tab"
-          aria-selected={index === selected}
-          // One tab stop for the strip, as in a tab list: the open tab (or the first), arrows for the others.
-          tabIndex={index === Math.max(selected, 0) ? 0 : -1}
-        >
-          {tab.label}
-        </TabLink>
-      ))}
-    </TabStrip>
+    <StripFrame>
+      <TabStrip ref={strip} role="tablist" aria-label={label} onKeyDown={moveFocus} onScroll={measure}>
+        {tabs.map((tab, index) => (
+          <TabLink
+            key={tab.label}
+            to={tab.to}
+            params={params}
+            role="tab"
+            aria-selected={index === selected}
+            // One tab stop for the strip, as in a tab list: the open tab (or the first), arrows for the others.
+            tabIndex={index === Math.max(selected, 0) ? 0 : -1}
+          >
+            {tab.label}
+          </TabLink>
+        ))}
+      </TabStrip>
+      {/* For the pointer: the keyboard moves between the tabs with the arrow keys, as in any tab list. */}
+      {hidden.start && (
+        <MoreTabs type="button" data-side="start" aria-hidden tabIndex={-1} onClick={() => scrollBy(-1)}>
+          <MdiIcon path={mdiChevronLeft} />
+        </MoreTabs>
+      )}
+      {hidden.end && (
+        <MoreTabs type="button" data-side="end" aria-hidden tabIndex={-1} onClick={() => scrollBy(1)}>
+          <MdiIcon path={mdiChevronRight} />
+        </MoreTabs>
+      )}
+    </StripFrame>
   );
 }

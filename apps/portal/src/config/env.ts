@@ -15,7 +15,6 @@ const optionalHttpUrl: Rule = {
 const settings = {
   VITE_OIDC_AUTHORITY: { fallback: `${window.location.origin}/realms/berth`, rule: httpUrl },
   VITE_OIDC_CLIENT_ID: { fallback: 'berth-portal', rule: notEmpty },
-  VITE_CLI_CLIENT_ID: { fallback: 'berth-cli', rule: notEmpty },
   VITE_API_AUDIENCE: { fallback: 'berth-platform', rule: notEmpty },
   VITE_PLATFORM_GRAPHQL_URL: { fallback: '/graphql/platform', rule: notEmpty },
   VITE_BILLING_GRAPHQL_URL: { fallback: '/graphql/billing', rule: notEmpty },
@@ -55,8 +54,6 @@ const parsed = readSettings(import.meta.env);
 export const env = {
   oidcAuthority: parsed.VITE_OIDC_AUTHORITY,
   oidcClientId: parsed.VITE_OIDC_CLIENT_ID,
-  /** The identity provider's public client for command-line and infrastructure tools (password grant). */
-  cliClientId: parsed.VITE_CLI_CLIENT_ID,
   apiAudience: parsed.VITE_API_AUDIENCE,
   platformGraphqlUrl: parsed.VITE_PLATFORM_GRAPHQL_URL,
   /** The billing API (ours): subscriptions, card and billing details of the signed-in customer. */

@@ -1,15 +1,15 @@
-import { chosenLanguage } from './language.ts';
+import { portalLanguage } from './language.ts';
 
 // Made on first use rather than when the module loads: a page's first Intl object costs the start of ICU, tens
 // of milliseconds on a phone, which a screen that writes no date (a list on a phone) need not pay. Made anew
 // when the customer chooses another language on the account page.
-let dateTimeFormat: { language: string | null; format: Intl.DateTimeFormat } | undefined;
+let dateTimeFormat: { language: string; format: Intl.DateTimeFormat } | undefined;
 function getDateTimeFormat(): Intl.DateTimeFormat {
-  const language = chosenLanguage();
+  const language = portalLanguage();
   if (!dateTimeFormat || dateTimeFormat.language !== language) {
     dateTimeFormat = {
       language,
-      format: new Intl.DateTimeFormat(language ?? undefined, {
+      format: new Intl.DateTimeFormat(language, {
         dateStyle: 'medium',
         timeStyle: 'short',
       }),
@@ -18,7 +18,7 @@ function getDateTimeFormat(): Intl.DateTimeFormat {
   return dateTimeFormat.format;
 }
 
-/** The customer's locale (chosen on the account page, else the browser's), in which the portal writes dates and describes schedules. */
+/** The customer's locale (chosen on the account page, else the portal's English), in which the portal writes dates and describes schedules. */
 export const customerLocale = (): string => getDateTimeFormat().resolvedOptions().locale;
 
 /** The customer's time zone (the browser's), in which the portal writes times. */

@@ -5,8 +5,9 @@ import type { GraphQLErrorItem } from '../../src/lib/graphql/errors.ts';
 import { renderWithProviders } from './render.tsx';
 import { server } from './server.ts';
 
-// The account page's sign-in (issue 26): the platform's two-factor status, and its answers to the changes of
-// the password and of two-factor sign-in, which each test may replace with a refusal.
+// The account page's sign-in (issue 26): the platform's two-factor status and pending address, and its
+// answers to the changes of the email address, the password and two-factor sign-in, which each test may
+// replace with a refusal.
 
 export type TwoFactorAnswer = NonNullable<AccountSignInQuery['account']>['twoFactor'];
 
@@ -20,7 +21,12 @@ export const twoFactorOn = (recoveryCodesLeft = 10): TwoFactorAnswer => ({
 
 export const newCodes = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
 
-export type SignInChange = 'AccountPasswordChange' | 'AccountTwoFactorDisable' | 'AccountRecoveryCodesRenew';
+export type SignInChange =
+  | 'AccountPasswordChange'
+  | 'AccountTwoFactorDisable'
+  | 'AccountRecoveryCodesRenew'
+  | 'AccountEmailChange'
+  | 'AccountEmailVerificationSend';
 
 export interface Sent {
   operation: string;
@@ -42,7 +48,7 @@ export const tooManyAttempts: Answer = {
 /** The platform's two-factor status, as the account page loads it. */
 export const signInStatus = (twoFactor: TwoFactorAnswer) =>
   graphql.query('AccountSignIn', () =>
-    HttpResponse.json({ data: { account: { id: 'account-1', twoFactor } } }),
+    HttpResponse.json({ data: { account: { id: 'account-1', twoFactor, pendingEmail: null } } }),
   );
 
 /**
@@ -55,8 +61,9 @@ export function openSignIn(
   answers: Partial<Record<SignInChange, (Answer | Promise<Answer>)[]>> = {},
 ) {
   let status = twoFactor;
+  let pendingEmail: unknown = null;
   const sent: Sent[] = [];
-  const accepted: Record<SignInChange, () => Answer> = {
+  const accepted: Record<SignInChange, (variables: Record<string, unknown>) => Answer> = {
     AccountPasswordChange: () => ({ data: { accountPasswordChange: true } }),
     AccountTwoFactorDisable: () => {
       status = twoFactorOff;
@@ -66,30 +73,36 @@ export function openSignIn(
       status = twoFactorOn(10);
       return { data: { accountRecoveryCodesRenew: newCodes } };
     },
+    AccountEmailChange: (variables) => {
+      pendingEmail = variables.newEmail;
+      return { data: { accountEmailChange: true } };
+    },
+    AccountEmailVerificationSend: () => ({ data: { accountEmailVerificationSend: true } }),
   };
   server.use(
     graphql.query('AccountSignIn', () =>
-      HttpResponse.json({ data: { account: { id: 'account-1', twoFactor: status } } }),
+      HttpResponse.json({ data: { account: { id: 'account-1', twoFactor: status, pendingEmail } } }),
     ),
     graphql.mutation<Record<string, unknown>, Record<string, unknown>>(
-      /^Account(PasswordChange|TwoFactorDisable|RecoveryCodesRenew)$/,
+      /^Account(PasswordChange|TwoFactorDisable|RecoveryCodesRenew|EmailChange|EmailVerificationSend)$/,
       async ({ operationName, variables }) => {
         sent.push({ operation: operationName, variables });
         const operation = operationName as SignInChange;
-        return HttpResponse.json((await answers[operation]?.shift()) ?? accepted[operation]());
+        return HttpResponse.json((await answers[operation]?.shift()) ?? accepted[operation](variables));
       },
     ),
   );
   return { ...renderWithProviders({ path: '/account' }), sent };
 }
 
-export const section = async (name: 'Password' | 'Two-factor authentication') =>
-  within(await screen.findByRole('region', { name }));
+type SectionName = 'Email address' | 'Password' | 'Two-factor authentication';
+
+export const section = async (name: SectionName) => within(await screen.findByRole('region', { name }));
 
 /** Presses `button` in the section and returns the dialog it opens, named `dialogName`. */
 export async function openDialog(
   user: ReturnType<typeof openSignIn>['user'],
-  sectionName: 'Password' | 'Two-factor authentication',
+  sectionName: SectionName,
   button: string,
   dialogName: string,
 ) {

@@ -58,6 +58,9 @@ export const cluster: Cluster = {
     { name: 'orders', description: 'Orders of the shop', status: 'ready' },
     { name: 'events', description: null, status: 'ready' },
   ],
+  externalConnection: null,
+  features: [{ __typename: 'CloudDatabaseClusterAdvisor', enabled: false, status: 'off' }],
+  advisories: [],
 };
 
 /** Every operation the page sent, by name with its variables, in order. */
@@ -65,11 +68,11 @@ export type Sent = { operation: string; variables: unknown }[];
 
 type Answer = {
   data?: Record<string, unknown>;
-  errors?: { message: string; extensions: { code: string } }[];
+  errors?: { message: string; extensions: { code: string; field?: string } }[];
 };
 
-const refusal = (message: string, code: string) =>
-  HttpResponse.json<Answer>({ errors: [{ message, extensions: { code } }] });
+const refusal = (message: string, code: string, field?: string) =>
+  HttpResponse.json<Answer>({ errors: [{ message, extensions: { code, ...(field && { field }) } }] });
 
 /**
  * Opens the cluster's page. Its mutations succeed (or are refused with `refuse`) and are recorded; the cluster
@@ -78,11 +81,11 @@ const refusal = (message: string, code: string) =>
 export function openCluster({
   answer = () => cluster,
   refuse,
-}: { answer?: () => Cluster; refuse?: { message: string; code: string } } = {}) {
+}: { answer?: () => Cluster; refuse?: { message: string; code: string; field?: string } } = {}) {
   const sent: Sent = [];
   const record = (operation: string, variables: unknown, data: Record<string, unknown>) => {
     sent.push({ operation, variables });
-    return refuse ? refusal(refuse.message, refuse.code) : HttpResponse.json<Answer>({ data });
+    return refuse ? refusal(refuse.message, refuse.code, refuse.field) : HttpResponse.json<Answer>({ data });
   };
   server.use(
     graphql.query('CloudDatabaseClusterDetails', ({ variables }) => {
@@ -117,6 +120,11 @@ export function openCluster({
     ),
     graphql.mutation('CloudDatabaseClusterDatabaseDelete', ({ variables }) =>
       record('databaseDelete', variables, { cloudDatabaseClusterDatabaseDelete: true }),
+    ),
+    graphql.mutation('CloudDatabaseClusterModify', ({ variables }) =>
+      record('clusterModify', variables, {
+        cloudDatabaseClusterModify: { id: cluster.id, state: 'running', locked: false },
+      }),
     ),
     graphql.mutation('CloudDatabaseClusterDelete', ({ variables }) =>
       record('clusterDelete', variables, { cloudDatabaseClusterDelete: true }),

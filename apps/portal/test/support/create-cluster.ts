@@ -102,6 +102,9 @@ const clusterDetails: CloudDatabaseClusterDetailsQuery['cloudDatabaseCluster'] =
   spec: { type: 'mysql', version: '8.0', patchLevelVersion: '8.0.43' },
   users: [{ name: 'admin', role: 'admin', status: 'ready', permissions: [] }],
   databases: [],
+  externalConnection: null,
+  features: [{ __typename: 'CloudDatabaseClusterAdvisor', enabled: false, status: 'off' }],
+  advisories: [],
 };
 
 /**

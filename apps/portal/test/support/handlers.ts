@@ -1,6 +1,8 @@
 import { graphql, http, HttpResponse } from 'msw';
 import type { AccountQuery, SuspendedReason } from '../../src/gql/graphql.ts';
 import { namespace, type ContainerRow, type VolumeRow } from './fixtures.ts';
+import { sessionsAnswer, thisSession } from './account-sessions.ts';
+import { apiKeysAnswer } from './account-api-keys.ts';
 
 // What the platform and the identity provider answer in unit tests unless a test says otherwise
 // (`server.use(...)`): a signed-in customer with full access, subscribed to serverless containers and to cloud
@@ -9,11 +11,12 @@ import { namespace, type ContainerRow, type VolumeRow } from './fixtures.ts';
 const realm = `${window.location.origin}/realms/berth`;
 const tokenEndpoint = `${realm}/protocol/openid-connect/token`;
 
-export const account: AccountQuery['account'] = {
+export const account: NonNullable<AccountQuery['account']> = {
   id: 'account-1',
   role: 'customer',
   email: 'ada@example.com',
   name: 'Ada Lovelace',
+  emailVerified: true,
   customer: { id: 'customer-1', name: 'Analytical Engines', recurringPayment: true, suspendedReason: null },
 };
 
@@ -72,6 +75,15 @@ export function priceList({
   );
 }
 
+/** What a pair of addresses of its own costs a month: 300 cents (`null`: the platform lists no price). */
+export function ipAddressPrice(amount: number | null = 300) {
+  return graphql.query('IpAddressPrice', () =>
+    HttpResponse.json({
+      data: { resourceSpecifications: [{ id: 'IPADDRESS', price: { amount, currency: 'EUR' } }] },
+    }),
+  );
+}
+
 /** The namespace `name` (its `Namespace` query) with these containers on its Containers tab. */
 export function namespaceWithContainers(name: string, containers: ContainerRow[]) {
   return [
@@ -91,12 +103,25 @@ export function namespaceWithVolumes(name: string, volumes: VolumeRow[]) {
 }
 
 export const defaultHandlers = [
+  // Keycloak's discovery document: a request still in flight when a test ends finds no session and starts a
+  // sign-in redirect, which needs the authorization endpoint.
   http.get(`${realm}/.well-known/openid-configuration`, () =>
-    HttpResponse.json({ issuer: realm, token_endpoint: tokenEndpoint }),
+    HttpResponse.json({
+      issuer: realm,
+      authorization_endpoint: `${realm}/protocol/openid-connect/auth`,
+      token_endpoint: tokenEndpoint,
+      end_session_endpoint: `${realm}/protocol/openid-connect/logout`,
+    }),
   ),
   permissionsWith({ serverlessContainer: ['create'], cloudDatabases: true }),
   graphql.query('Account', () => HttpResponse.json({ data: { account } })),
+  // The account page's Sessions section: this browser alone (account-sessions.test.tsx tests the rest).
+  sessionsAnswer([thisSession]),
+  // The account page's API keys section: none yet (account-api-keys.test.tsx tests the rest).
+  apiKeysAnswer([]),
   priceList(),
+  // External access's price of addresses of its own, as the server lists it.
+  ipAddressPrice(),
   // The overviews' Events sections: nothing has happened yet.
   graphql.query('ContainerEvents', () => HttpResponse.json({ data: { container: { id: '1', events: [] } } })),
   graphql.query('ContainerJobEvents', () => HttpResponse.json({ data: { containerJob: { events: [] } } })),

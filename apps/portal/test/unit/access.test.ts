@@ -34,17 +34,27 @@ describe('access status', () => {
 });
 
 describe('the customer as the access policy sees it', () => {
+  const standing = (suspendedReason: string | null, emailVerified = true) => ({
+    emailVerified,
+    customer: { suspendedReason },
+  });
+
   it('subscribes to the products whose create it holds; create-limited is the free start, no product', () => {
     expect(
-      policyCustomer(null, {
+      policyCustomer(standing(null), {
         'serverless-container': ['create-limited'],
         'cloud-database': ['create'],
       }),
-    ).toEqual({ suspendedReason: null, products: ['cloud-database'] });
-    expect(policyCustomer('PAYMENT_ISSUES', {})).toEqual({
+    ).toEqual({ suspendedReason: null, products: ['cloud-database'], emailVerified: true });
+    expect(policyCustomer(standing('PAYMENT_ISSUES'), {})).toEqual({
       suspendedReason: 'PAYMENT_ISSUES',
       products: [],
+      emailVerified: true,
     });
+  });
+
+  it('carries whether the email address is confirmed', () => {
+    expect(policyCustomer(standing(null, false), {}).emailVerified).toBe(false);
   });
 });
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { graphql, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
 import { serveDatabases } from '../support/cloud-databases.ts';
-import { permissionsWith } from '../support/handlers.ts';
+import { account, permissionsWith } from '../support/handlers.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -72,6 +72,24 @@ describe('without the cloud-database subscription', () => {
       ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Subscribe to cloud databases' })).not.toBeInTheDocument();
+  });
+
+  it('offers a customer whose email address is not confirmed no checkout: the way to confirm it instead', async () => {
+    server.use(
+      graphql.query('Account', () =>
+        HttpResponse.json({ data: { account: { ...account, emailVerified: false } } }),
+      ),
+      permissionsWith({ serverlessContainer: ['create-limited'], cloudDatabases: false }),
+    );
+    renderWithProviders({ path: '/storage/databases' });
+    const offer = within(await screen.findByRole('region', { name: 'Cloud databases subscription' }));
+    expect(await offer.findByText(/^Confirm your email address first/)).toBeVisible();
+    expect(offer.getByRole('link', { name: 'Go to Account' })).toHaveAttribute('href', '/account');
+    expect(offer.queryByRole('button', { name: 'Subscribe to cloud databases' })).not.toBeInTheDocument();
+    // Every page but the Account page says so above its content.
+    expect(
+      screen.getByText(/^Confirm your email address: follow the link we mailed to ada@example.com/),
+    ).toBeVisible();
   });
 
   it('with the subscription, /storage is the list', async () => {

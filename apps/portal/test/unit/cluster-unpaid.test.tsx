@@ -3,8 +3,8 @@ import { delay, graphql, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClusterDetails } from '../../src/features/databases/api/get-cluster.ts';
 import type { ClusterRow } from '../../src/features/databases/api/get-clusters.ts';
-import { latestClusterSubscriptionRequest } from '../../src/features/databases/components/cluster-subscription-requests.ts';
 import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
+import { latestPlanCheckoutRequest } from '../../src/lib/billing/plan-checkout-requests.ts';
 import { formatDateTime } from '../../src/lib/format.ts';
 import { namespace } from '../support/fixtures.ts';
 import { account } from '../support/handlers.ts';
@@ -58,6 +58,9 @@ const details = (state: Payment): ClusterDetails => ({
   spec: { type: 'postgresql', version: '16', patchLevelVersion: '16.10' },
   users: [{ name: 'admin', role: 'admin', status: 'ready', permissions: [] }],
   databases: [],
+  externalConnection: null,
+  features: [{ __typename: 'CloudDatabaseClusterAdvisor', enabled: false, status: 'off' }],
+  advisories: [],
 });
 
 /** The checkout asks of the billing service, answered with a page after `wait` ms, or failing with a 502. */
@@ -133,8 +136,8 @@ describe('the cloud databases list', () => {
     );
     expect(asked).toEqual([{ planId: 'm-3', resourceId: 'c-unpaid-db' }]);
     // The checkout comes back to the cloud databases, which then open this cluster's page.
-    expect(latestClusterSubscriptionRequest(accountId)).toMatchObject({
-      clusterId: 'c-unpaid-db',
+    expect(latestPlanCheckoutRequest('cluster', accountId)).toMatchObject({
+      resourceId: 'c-unpaid-db',
       namespace: 'shop',
       name: 'unpaid-db',
     });
@@ -150,7 +153,7 @@ describe('the cloud databases list', () => {
       await screen.findByText('Something went wrong. Try again or contact customer support'),
     ).toBeVisible();
     expect(leaveForHostedPage).not.toHaveBeenCalled();
-    expect(latestClusterSubscriptionRequest(accountId)).toBeNull();
+    expect(latestPlanCheckoutRequest('cluster', accountId)).toBeNull();
     expect(pay).toBeEnabled();
   });
 
@@ -228,7 +231,7 @@ describe("a cluster's page", () => {
       expect(leaveForHostedPage).toHaveBeenCalledWith('https://pay.example.com/checkout/cs_orders'),
     );
     expect(asked).toEqual([{ planId: 'm-3', resourceId: 'c-orders-db' }]);
-    expect(latestClusterSubscriptionRequest(accountId)).toMatchObject({ clusterId: 'c-orders-db' });
+    expect(latestPlanCheckoutRequest('cluster', accountId)).toMatchObject({ resourceId: 'c-orders-db' });
     expect(eventsAsked).toEqual([]);
   });
 

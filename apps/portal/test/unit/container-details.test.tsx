@@ -57,6 +57,7 @@ const rollingContainer: ContainerDetails = {
   locked: true,
   createdAt: '2025-01-01T09:00:00Z',
   modifiedAt: '2025-01-02T09:00:00Z',
+  externalConnection: null,
   privateRegistry: null,
   environmentVariables: [],
   ingresses: [

@@ -48,7 +48,7 @@ const container: ConfigurableContainer = {
 };
 
 async function renderForm(props: Partial<ContainerFormProps> = {}) {
-  const onSubmit = vi.fn<(values: ContainerFormValues) => void>();
+  const onSubmit = vi.fn<(values: ContainerFormValues) => Promise<unknown>>().mockResolvedValue(undefined);
   const { user } = renderWithProviders(
     <ContainerForm
       mode="create"

@@ -29,6 +29,7 @@ const container: ContainerQuery['container'] = {
   locked: false,
   createdAt: '2025-01-01T09:00:00Z',
   modifiedAt: null,
+  externalConnection: null,
   privateRegistry: null,
   environmentVariables: [],
   ingresses: [],

@@ -80,7 +80,7 @@ describe('creating', () => {
       window.localStorage.getItem('berth.cluster-subscription-requests.account-1') ?? 'null',
     );
     expect(stored).toEqual([
-      { clusterId: 'c-77', namespace: 'staging', name: 'orders-db', requestedAt: expect.any(Number) },
+      { resourceId: 'c-77', namespace: 'staging', name: 'orders-db', requestedAt: expect.any(Number) },
     ]);
     // Busy until the browser has left, so it is not pressed twice.
     expect(form().getByRole('button', { name: 'Opening the checkout…' })).toBeDisabled();

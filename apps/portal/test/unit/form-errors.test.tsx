@@ -9,7 +9,7 @@ import {
 import { renderWithProviders } from '../support/render.tsx';
 
 async function renderJobForm(initialValues: JobFormValues) {
-  const onSubmit = vi.fn();
+  const onSubmit = vi.fn().mockResolvedValue(undefined);
   const rendered = renderWithProviders(
     <JobForm
       mode="create"

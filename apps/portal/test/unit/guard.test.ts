@@ -95,11 +95,28 @@ describe('global guard', () => {
     expect(settleFlags).toHaveBeenCalledWith('1');
   });
 
-  it('stops when the account cannot be loaded', async () => {
+  it('stops a flagged route when the account cannot be loaded; others leave that to the shell', async () => {
     const guard = createGlobalGuard(
       dependencies(undefined, { loadAccount: async () => Promise.reject(new Error('offline')) }),
     );
-    await expect(guard({ meta: { title: 'x' }, namespaceName: undefined })).rejects.toThrow('offline');
+    await expect(
+      guard({ meta: { title: 'x', featureFlag: 'audit-log' }, namespaceName: undefined }),
+    ).rejects.toThrow('offline');
+    await expect(guard({ meta: { title: 'x' }, namespaceName: undefined })).resolves.toBeNull();
+  });
+
+  it('asks the account and a protected route’s permissions at the same time, not one after the other', async () => {
+    let answerAccount: (account: { id: string }) => void = () => undefined;
+    const deps = dependencies(undefined, {
+      loadAccount: vi.fn(() => new Promise<{ id: string }>((resolve) => (answerAccount = resolve))),
+    });
+    const guard = createGlobalGuard(deps);
+    const result = guard({ meta: { title: 'x', security: createLimited }, namespaceName: undefined });
+    expect(deps.loadAccount).toHaveBeenCalledOnce();
+    expect(deps.refreshPermissions).toHaveBeenCalledOnce();
+    // The route has no flag: it goes on with the account still on its way.
+    await expect(result).resolves.toBeNull();
+    answerAccount({ id: '1' });
   });
 
   it('clears the cached namespace when leaving it or switching to another, not while staying', async () => {

@@ -69,7 +69,8 @@ describe('invoice page', () => {
     await waitFor(() => expect(document.title).toBe('Invoice BERTH-000001 | Berth'));
     expect(asked).toEqual(['BERTH-000001']);
 
-    const from = screen.getByRole('heading', { name: 'From' }).parentElement as HTMLElement;
+    // The page's title comes before the invoice itself.
+    const from = (await screen.findByRole('heading', { name: 'From' })).parentElement as HTMLElement;
     expect(within(from).getByText('Berth')).toBeVisible();
     const to = screen.getByRole('heading', { name: 'Billed to' }).parentElement as HTMLElement;
     expect(within(to).getByText('Analytical Engines Ltd')).toBeVisible();

@@ -33,7 +33,7 @@ const job: ConfigurableJob = {
 };
 
 async function renderForm(props: Partial<JobFormProps> = {}) {
-  const onSubmit = vi.fn<(values: JobFormValues) => void>();
+  const onSubmit = vi.fn<(values: JobFormValues) => Promise<unknown>>().mockResolvedValue(undefined);
   const { user } = renderWithProviders(
     <JobForm
       mode="create"
@@ -110,6 +110,33 @@ describe('container job form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create job' }));
     expect(await screen.findByText('Enter a name')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('adds a variable and a mount row unmarked, focused for typing, and marks them empty once submitted', async () => {
+    const { user, onSubmit } = await renderForm({
+      initialValues: { ...defaultJobValues, name: 'nightly', image: 'alpine:3' },
+    });
+    const variables = within(screen.getByRole('region', { name: 'Environment variables' }));
+    const mounts = within(screen.getByRole('region', { name: 'Volume mounts' }));
+    // Nothing typed yet is nothing wrong yet: each check of a new row has had time to run before looking.
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+    await user.click(variables.getByRole('button', { name: 'Add variable' }));
+    const variableName = variables.getByRole('textbox', { name: /^Variable name/ });
+    await settled();
+    expect(variableName).toHaveFocus();
+    expect(variableName).toHaveAttribute('aria-invalid', 'false');
+
+    await user.click(mounts.getByRole('button', { name: 'Add mount' }));
+    const mountPath = mounts.getByRole('textbox', { name: /^Mount path/ });
+    await settled();
+    expect(mountPath).toHaveFocus();
+    expect(mountPath).toHaveAttribute('aria-invalid', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    await waitFor(() => expect(variableName).toHaveAttribute('aria-invalid', 'true'));
+    expect(mountPath).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

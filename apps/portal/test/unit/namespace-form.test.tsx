@@ -4,7 +4,7 @@ import { NamespaceForm } from '../../src/features/namespaces/components/namespac
 import { renderWithProviders } from '../support/render.tsx';
 
 async function renderForm() {
-  const onSubmit = vi.fn();
+  const onSubmit = vi.fn().mockResolvedValue(undefined);
   const { user } = renderWithProviders(
     <NamespaceForm pending={false} onSubmit={onSubmit} onCancel={() => undefined} />,
   );

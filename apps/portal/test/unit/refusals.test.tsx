@@ -16,7 +16,11 @@ const maliciousActivity =
 
 /** What the server refuses a suspended customer's namespace with, for the same reason. */
 const apiSentence = (reason: string) => {
-  const decision = decide({ suspendedReason: reason, products: [] }, 'serverless-container', 'create');
+  const decision = decide(
+    { suspendedReason: reason, products: [], emailVerified: true },
+    'serverless-container',
+    'create',
+  );
   return decision.allowed ? null : decision.message;
 };
 

@@ -30,6 +30,7 @@ const container: ContainerQuery['container'] = {
   locked: false,
   createdAt: '2025-01-01T09:00:00Z',
   modifiedAt: '2025-01-02T09:00:00Z',
+  externalConnection: null,
   privateRegistry: null,
   environmentVariables: [],
   ingresses: [],

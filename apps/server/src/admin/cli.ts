@@ -4,6 +4,7 @@ import { EnvironmentError, readEnvironment } from '../environment.ts';
 import { createRuntimeReports } from '../modules/runtime-reports/reports.ts';
 import { createProvisioner } from '../provisioning/provisioner.ts';
 import { createDatabaseClusterDriver } from '../provisioning/database-cluster-drivers.ts';
+import { createMessageQueueDriver } from '../provisioning/message-queue-drivers.ts';
 import { createSimulatedDriver } from '../provisioning/simulated/driver.ts';
 import { loadSecretBox } from '../secrets/key.ts';
 import { createServices } from '../services.ts';
@@ -45,13 +46,15 @@ async function directly(env: ReturnType<typeof readEnvironment>, argv: string[])
     // The server warns about a missing SECRETS_KEY when it starts; a command's output stays its own.
     const secretBox = await loadSecretBox(database.db, env.SECRETS_KEY, { warn: () => undefined });
     const databaseClusterDriver = createDatabaseClusterDriver(env);
+    const messageQueueDriver = createMessageQueueDriver(env);
     try {
       return await runAdminCommand(
         argv,
-        createServices({ env, database, provisioner, databaseClusterDriver, secretBox }),
+        createServices({ env, database, provisioner, databaseClusterDriver, messageQueueDriver, secretBox }),
       );
     } finally {
       await databaseClusterDriver.close();
+      await messageQueueDriver.close();
     }
   } finally {
     await database.close();

@@ -3,7 +3,8 @@ import { DomainError } from '../errors.ts';
 import type { Services } from '../services.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
-  account create --email E --password P [--name N]   a new customer with its account
+  account create --email E --password P [--name N]   a new customer with its account (address taken as confirmed)
+  account verify --email E                           confirms the account's address (checked elsewhere)
   account reset-2fa --email E                        turns two-factor sign-in off (lost app and codes)
   customer list                                      every customer with its email, products and status
   customer suspend --email E --reason R              R: MALICIOUS_ACTIVITY, PAYMENT_ISSUES, ABUSIVE_BEHAVIOUR,
@@ -15,7 +16,9 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   flag enable NAME [--email E]                       on for everyone, or for one more user (E's account)
   flag disable NAME [--email E]                      off for everyone, or no longer for that user
   mail list                                          the newest 50 mails, kept or sent
-  mail show ID                                       one mail's text (kept mail; sent mail keeps no body)`;
+  mail show ID                                       one mail's text (kept mail; sent mail keeps no body)
+  advisor run [--cluster NAMESPACE/NAME]             the database advisor's analysis now: of every cluster
+                                                        with the advisor on, or of that one; prints the findings`;
 
 export interface CommandResult {
   exitCode: number;
@@ -28,6 +31,41 @@ const usageError = (message: string): CommandResult => ({ exitCode: 2, output: `
 function required(values: Record<string, string | undefined>, ...names: string[]): string | undefined {
   const missing = names.filter((name) => !values[name]);
   return missing.length ? `Missing ${missing.map((name) => `--${name}`).join(', ')}` : undefined;
+}
+
+/** `advisor run`: each cluster's analysis, what it found (type, identifier, message) or why it did not run. */
+async function advisorRun(services: Services, cluster: string | undefined): Promise<CommandResult> {
+  let named: { namespace: string; name: string } | undefined;
+  if (cluster !== undefined) {
+    const [namespace, name, ...rest] = cluster.split('/');
+    if (!namespace || !name || rest.length > 0)
+      return usageError('Give the cluster as --cluster NAMESPACE/NAME');
+    named = { namespace, name };
+  }
+  const outcomes = await services.databaseAdvisories.runNow(named);
+  if (outcomes.length === 0) {
+    return named
+      ? { exitCode: 1, output: `Error: no database cluster ${cluster}` }
+      : ok('No database cluster has the advisor on');
+  }
+  const lines = outcomes.flatMap((outcome) => {
+    const title = `${outcome.namespace}/${outcome.cluster} (customer ${outcome.customerId})`;
+    if (outcome.status === 'skipped') return [`${title}: not analysed, ${outcome.reason}`];
+    if (outcome.status === 'failed') return [`${title}: the analysis failed: ${outcome.error}`];
+    const found = outcome.advisories.length;
+    return [
+      `${title}: analysed ${outcome.analysedAt.toISOString()}, ${found} ${found === 1 ? 'advisory' : 'advisories'}`,
+      ...outcome.advisories.map(
+        (advisory) =>
+          `  ${advisory.type}\t${advisory.identifier}${advisory.type === 'MissingIndex' ? `\t(database ${advisory.databaseName})` : ''}\n    ${advisory.message}`,
+      ),
+    ];
+  });
+  // Asked for one cluster, anything but its analysis is a failure; for all, only a failed analysis is.
+  const failed = outcomes.some((outcome) =>
+    named ? outcome.status !== 'analysed' : outcome.status === 'failed',
+  );
+  return { exitCode: failed ? 1 : 0, output: lines.join('\n') };
 }
 
 /** Runs one operator command; the command line and the running server's admin endpoint share it. */
@@ -43,6 +81,7 @@ export async function runAdminCommand(argv: string[], services: Services): Promi
         name: { type: 'string' },
         reason: { type: 'string' },
         product: { type: 'string' },
+        cluster: { type: 'string' },
       },
     });
   } catch (error) {
@@ -61,12 +100,21 @@ export async function runAdminCommand(argv: string[], services: Services): Promi
       case 'account create': {
         const missing = required(values, 'email', 'password');
         if (missing) return usageError(missing);
-        const id = await services.accounts.create({
-          email,
-          password: values.password ?? '',
-          name: values.name ?? email.split('@')[0] ?? email,
-        });
+        const id = await services.accounts.create(
+          {
+            email,
+            password: values.password ?? '',
+            name: values.name ?? email.split('@')[0] ?? email,
+          },
+          { verified: true },
+        );
         return ok(`Created account ${id} for ${email}`);
+      }
+      case 'account verify': {
+        const missing = required(values, 'email');
+        if (missing) return usageError(missing);
+        await services.accounts.markEmailVerified(email);
+        return ok(`The address ${email} is confirmed: the account may subscribe`);
       }
       case 'account reset-2fa': {
         const missing = required(values, 'email');
@@ -135,6 +183,8 @@ export async function runAdminCommand(argv: string[], services: Services): Promi
         const body = row.textBody ?? `(${row.status}: its body is no longer kept)`;
         return ok(`To: ${row.recipient}\nSubject: ${row.subject}\nStatus: ${row.status}\n\n${body}`);
       }
+      case 'advisor run':
+        return await advisorRun(services, values.cluster);
       default:
         return usageError(command ? `Unknown command: ${command}` : 'No command given');
     }

@@ -30,6 +30,15 @@ export function adminEndpoint(app: FastifyInstance, services: Services) {
           return reply.code(403).send({ error: 'forbidden' });
         }
       },
+      // The body as sent, before validation would coerce `5` to "5": a command line is strings only.
+      preValidation: async (request, reply) => {
+        const { argv } = (request.body ?? {}) as { argv?: unknown };
+        if (Array.isArray(argv) && !argv.every((item) => typeof item === 'string')) {
+          return reply
+            .code(400)
+            .send({ error: 'BAD_REQUEST', message: 'body/argv must be an array of strings' });
+        }
+      },
       schema: {
         body: {
           type: 'object',

@@ -10,3 +10,8 @@ export * from './schema/billing.ts';
 export * from './schema/metering.ts';
 export * from './schema/databases.ts';
 export * from './schema/mail.ts';
+export * from './schema/sessions.ts';
+export * from './schema/api-keys.ts';
+export * from './schema/message-queues.ts';
+export * from './schema/external-connections.ts';
+export * from './schema/database-advisories.ts';

@@ -1,7 +1,28 @@
 import { z } from 'zod';
+import { parsePool, type Family } from '../modules/external-connections/pools.ts';
 import { booleanFlag } from './values.ts';
 
-// Where resources run: the runtime and database-cluster drivers, Kubernetes, the apps domain, grace periods.
+// Where resources run: the runtime, database-cluster and message-queue drivers, Kubernetes, the apps domain, grace periods.
+
+/** Comma-separated CIDRs of one family: the addresses external connections are given, lowest first. */
+const addressPool = (family: Family, fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, context) => {
+      try {
+        return parsePool(family, text);
+      } catch (error) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be IPv${family} CIDRs separated by commas: ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    })
+    .describe(
+      `IPv${family} ranges (CIDRs, separated by commas) external connections get their addresses from; the documentation ranges by default.`,
+    );
 
 export const runtimeSettings = {
   PROVISIONER_DRIVER: z
@@ -15,6 +36,12 @@ export const runtimeSettings = {
     .default('simulated')
     .describe(
       'Who runs database clusters: `simulated`, `postgres` (real databases and roles on the PostgreSQL server of `DATABASE_CLUSTERS_ADMIN_URL`), or `kubernetes` (CloudNativePG clusters).',
+    ),
+  MESSAGE_QUEUES_DRIVER: z
+    .enum(['simulated', 'rabbitmq', 'kubernetes'])
+    .default('simulated')
+    .describe(
+      'Who runs message queues: `simulated`, `rabbitmq` (a virtual host with its users on the RabbitMQ broker of `MESSAGE_QUEUES_ADMIN_URL`), or `kubernetes` (RabbitmqCluster objects of the RabbitMQ cluster and topology operators).',
     ),
   KUBECONFIG: z
     .string()
@@ -44,6 +71,21 @@ export const runtimeSettings = {
     .describe(
       '`postgres://…` of a role allowed to create roles and databases (`CREATEROLE CREATEDB`); required with `DATABASE_CLUSTERS_DRIVER=postgres`.',
     ),
+  MESSAGE_QUEUES_ADMIN_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .describe(
+      "`http://user:password@host:15672` of the broker's management HTTP API, a user tagged `administrator`; required with `MESSAGE_QUEUES_DRIVER=rabbitmq`.",
+    ),
+  EXTERNAL_IPV4_POOL: addressPool(4, '192.0.2.0/24,198.51.100.0/24,203.0.113.0/24'),
+  EXTERNAL_IPV6_POOL: addressPool(6, '2001:db8::/32'),
+  IP_ADDRESS_LOAD_BALANCER_CLASS: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "On Kubernetes, the `loadBalancerClass` of external connections' Services (e.g. MetalLB's); without it the cluster's default load balancer, given the address as `loadBalancerIP`.",
+    ),
   UNPAID_GRACE_DAYS: z.coerce
     .number()
     .int()
@@ -51,7 +93,7 @@ export const runtimeSettings = {
     .max(365)
     .default(7)
     .describe(
-      'Days a resource with a plan of its own (a database cluster) runs unpaid before it is stopped (never deleted); paying starts it again.',
+      'Days a resource with a plan of its own (a database cluster, a message queue) runs unpaid before it is stopped (never deleted); paying starts it again.',
     ),
   SIMULATED_DELAY_MS: z.coerce
     .number()

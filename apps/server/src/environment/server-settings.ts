@@ -38,6 +38,11 @@ export const serverSettings = {
     .describe(
       'Create the account `demo@example.com` at start when it does not exist (`true`, `false`, `1`, `0`).',
     ),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag
+    .default(true)
+    .describe(
+      'Whether a new account confirms its email address by a mailed link before it may subscribe or create paid resources. `false` for operators who verify addresses elsewhere.',
+    ),
   REALM: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, hyphen and underscore only')

@@ -14,6 +14,13 @@ export function createRequestLoaders(services: Services, account: AccountWithCus
     clustersOfNamespace: services.databaseClusters.namespaceClustersLoader(),
     databasesOfCluster: services.databaseClusters.databasesLoader(),
     usersOfCluster: services.databaseClusters.usersLoader(),
+    queuesOfNamespace: services.messageQueues.namespaceQueuesLoader(),
+    usersOfQueue: services.messageQueues.usersLoader(),
+    externalConnectionOf: {
+      container: services.externalConnections.loader('container'),
+      'database-cluster': services.externalConnections.loader('database-cluster'),
+      'message-queue': services.externalConnections.loader('message-queue'),
+    },
   };
 }
 

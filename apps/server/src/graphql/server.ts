@@ -7,6 +7,8 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { databaseUnavailableReason, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { DomainError } from '../errors.ts';
 import { accountResolvers } from '../modules/accounts/resolvers.ts';
+import { sessionResolvers } from '../modules/sessions/resolvers.ts';
+import { apiKeyResolvers } from '../modules/api-keys/resolvers.ts';
 import { auditResolvers } from '../modules/audit/resolvers.ts';
 import { containerJobResolvers } from '../modules/container-jobs/resolvers.ts';
 import { billingResolvers } from '../modules/billing/resolvers.ts';
@@ -14,10 +16,13 @@ import { containerResolvers } from '../modules/containers/resolvers.ts';
 import { DateTime } from './date-time.ts';
 import { cloudDatabaseResolvers } from '../modules/legacy-databases/resolvers.ts';
 import { databaseClusterResolvers } from '../modules/database-clusters/resolvers.ts';
+import { databaseAdvisoryResolvers } from '../modules/database-advisories/resolvers.ts';
 import { eventResolvers } from '../modules/events/resolvers.ts';
 import { logResolvers } from '../modules/logs/resolvers.ts';
 import { metricResolvers } from '../modules/metrics/resolvers.ts';
 import { meteringResolvers } from '../modules/metering/resolvers.ts';
+import { externalConnectionResolvers } from '../modules/external-connections/resolvers.ts';
+import { messageQueueResolvers } from '../modules/message-queues/resolvers.ts';
 import { namespaceResolvers } from '../modules/namespaces/resolvers.ts';
 import { pricingResolvers } from '../modules/pricing/resolvers.ts';
 import { registryResolvers } from '../modules/registries/resolvers.ts';
@@ -131,6 +136,8 @@ export const createPlatformYoga = (options: ApiOptions) =>
       typeDefs: schemaText('platform.graphql'),
       resolvers: [
         accountResolvers,
+        sessionResolvers,
+        apiKeyResolvers,
         namespaceResolvers,
         auditResolvers,
         pricingResolvers,
@@ -140,7 +147,10 @@ export const createPlatformYoga = (options: ApiOptions) =>
         volumeResolvers,
         meteringResolvers,
         databaseClusterResolvers,
+        databaseAdvisoryResolvers,
         cloudDatabaseResolvers,
+        messageQueueResolvers,
+        externalConnectionResolvers,
         eventResolvers,
         metricResolvers,
       ],

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { bearerToken, InvalidToken, type TokenVerifier } from '../auth/verifier.ts';
 import type { AccountService } from '../modules/accounts/service.ts';
 import type { AccountWithCustomer } from '../modules/accounts/store.ts';
+import type { SessionService } from '../modules/sessions/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,8 +22,28 @@ const unauthenticated = (message: string) => ({
   errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }],
 });
 
-/** The account of the request's bearer token; otherwise answers 401 and returns undefined. */
-export function createAuthenticator(accounts: AccountService, verify: TokenVerifier): Authenticate {
+/**
+ * The account of the request's bearer token; otherwise answers 401 and returns undefined. With `sessions`
+ * (the built-in identity provider's), a token naming a session (`sid`) counts only while that session is
+ * signed in, and its use moves the session's "last seen".
+ */
+export function createAuthenticator(
+  accounts: AccountService,
+  verify: TokenVerifier,
+  sessions?: Pick<SessionService, 'isSignedIn' | 'used'>,
+): Authenticate {
+  async function sessionSignedIn(request: FastifyRequest, accountId: number, sessionUid: string | undefined) {
+    if (!sessions || !sessionUid) return true;
+    if (!(await sessions.isSignedIn(accountId, sessionUid))) return false;
+    await sessions.used({
+      sessionUid,
+      accountId,
+      userAgent: request.headers['user-agent'],
+      address: request.ip,
+    });
+    return true;
+  }
+
   return async (request, reply) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) {
@@ -35,8 +56,9 @@ export function createAuthenticator(accounts: AccountService, verify: TokenVerif
     try {
       const claims = await verify(token);
       const account = await accounts.resolveFromClaims(claims);
-      if (account) {
-        if (typeof claims.sid === 'string') request.sessionId = claims.sid;
+      const sessionUid = typeof claims.sid === 'string' ? claims.sid : undefined;
+      if (account && (await sessionSignedIn(request, account.id, sessionUid))) {
+        request.sessionId = sessionUid;
         return account;
       }
     } catch (error) {

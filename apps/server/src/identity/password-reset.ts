@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { passwordChangedMail, passwordResetMail } from '../modules/accounts/mails.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
@@ -19,8 +18,6 @@ export const RESET_LINK_MINUTES = 30;
  * held to the token endpoint's rate, see flows/reset-password.ts).
  */
 export const RESET_MAILS_PER_HOUR = 3;
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export type ResetOutcome = { done: true } | { done: false; expired: boolean; errors: Record<string, string> };
 
@@ -43,12 +40,10 @@ export function createPasswordReset(deps: {
       const account = await createAccountStore(database.db).findByEmail(email.trim());
       if (!account?.passwordHash) return;
       if ((await links.countSince(account.id, PURPOSE, hourAgo)) >= RESET_MAILS_PER_HOUR) return;
-      const token = randomBytes(32).toString('base64url');
       await database.db.transaction(async (tx) => {
-        await createAccountLinkStore(tx).insert({
+        const token = await createAccountLinkStore(tx).issue({
           accountId: account.id,
           purpose: PURPOSE,
-          tokenHash: tokenHash(token),
           expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
         });
         await mail.queue(tx, passwordResetMail(account, `${deps.resetUrl}?key=${token}`, RESET_LINK_MINUTES));
@@ -57,7 +52,7 @@ export function createPasswordReset(deps: {
 
     /** Whether the link can still be used (the form is shown only then). */
     async usable(token: string) {
-      return (await links.usable(tokenHash(token), PURPOSE, clock())) !== undefined;
+      return (await links.usable(token, PURPOSE, clock())) !== undefined;
     },
 
     /** Sets the new password through the link, once. */
@@ -70,13 +65,12 @@ export function createPasswordReset(deps: {
       if (Object.keys(errors).length > 0) return { done: false, expired: false, errors };
       const passwordHash = await hashPassword(password);
       const used = await database.db.transaction(async (tx) => {
-        const accountId = await createAccountLinkStore(tx).use(tokenHash(token), PURPOSE, clock());
-        if (accountId === undefined) return false;
+        const link = await createAccountLinkStore(tx).use(token, PURPOSE, clock());
         const accounts = createAccountStore(tx);
-        const account = await accounts.findById(accountId);
+        const account = link && (await accounts.findById(link.accountId));
         if (!account) return false;
-        await accounts.setPasswordHash(accountId, passwordHash);
-        await createPayloadStore(tx).removeAccount(accountId);
+        await accounts.setPasswordHash(account.id, passwordHash);
+        await createPayloadStore(tx).removeAccount(account.id);
         await createSignInFailureStore(tx).clear(accountThrottleKey(account.email));
         await mail.queue(tx, passwordChangedMail(account, clock()));
         return true;

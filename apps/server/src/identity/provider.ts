@@ -12,6 +12,9 @@ import type { TwoFactor } from '../modules/accounts/two-factor.ts';
 import { errorPage, signedOutPage, signOutPage, themeOf } from './pages.ts';
 import type { IdentitySecrets } from './secrets.ts';
 import { SignInThrottled } from '../modules/accounts/throttled.ts';
+import type { SessionService } from '../modules/sessions/service.ts';
+import { recordSessionUses } from './session-uses.ts';
+import { accountTokenClaims, KEYCLOAK_JWT_HEADER, keycloakTokenResponses } from './keycloak-facts.ts';
 
 // The built-in identity provider: oidc-provider on the paths of a Keycloak realm, so the portal and
 // existing clients work against it or against a real Keycloak with the same settings.
@@ -42,6 +45,8 @@ export interface IdentityProviderOptions {
   secrets: IdentitySecrets;
   accounts: AccountService;
   twoFactor: TwoFactor;
+  /** Where sign-ins and later uses of a session are recorded (the account page's sessions). */
+  sessions: Pick<SessionService, 'used'>;
 }
 
 /** Keycloak's required action for setting up an authenticator app (`kc_action=CONFIGURE_TOTP`). */
@@ -75,7 +80,14 @@ export function realmPath(env: Environment) {
   return `/realms/${env.REALM}`;
 }
 
-export function createIdentityProvider({ env, db, secrets, accounts, twoFactor }: IdentityProviderOptions) {
+export function createIdentityProvider({
+  env,
+  db,
+  secrets,
+  accounts,
+  twoFactor,
+  sessions,
+}: IdentityProviderOptions) {
   const issuer = `${env.PUBLIC_URL}${realmPath(env)}`;
   const origins = [...new Set([env.PUBLIC_URL, env.PORTAL_DEV_URL])];
   // RFC 8707 wants an absolute URI as resource indicator; the tokens' audience stays API_AUDIENCE.
@@ -130,9 +142,13 @@ export function createIdentityProvider({ env, db, secrets, accounts, twoFactor }
       AccessToken: env.ACCESS_TOKEN_TTL_SECONDS,
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // The session a token was issued in, as Keycloak's `sid`: a password change keeps that one signed in.
-    extraTokenClaims: (_ctx, token) =>
-      'sessionUid' in token && token.sessionUid ? { sid: token.sessionUid } : undefined,
+    extraTokenClaims: async (_ctx, token) =>
+      accountTokenClaims(
+        env,
+        token,
+        'accountId' in token ? await accounts.findById(Number(token.accountId)) : undefined,
+      ),
+    formats: { customizers: { jwt: (_ctx, _token, jwt) => void (jwt.header = { ...KEYCLOAK_JWT_HEADER }) } },
     rotateRefreshToken: true,
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(Number(sub));
@@ -202,21 +218,9 @@ export function createIdentityProvider({ env, db, secrets, accounts, twoFactor }
   // Koa, like Fastify, reads the caller's address (the sign-in throttle's key) and the host and scheme of
   // discovery's endpoints from X-Forwarded-* only behind a proxy we are told to trust.
   provider.proxy = env.TRUST_PROXY;
+  recordSessionUses(provider, sessions);
 
-  // Keycloak's token responses carry refresh_expires_in; clients of the contract read it.
-  provider.use(async (ctx, next) => {
-    await next();
-    const body = ctx.body as Record<string, unknown> | undefined;
-    if (
-      ctx.path === KEYCLOAK_ROUTES.token &&
-      ctx.status === 200 &&
-      body &&
-      typeof body === 'object' &&
-      body.refresh_token
-    ) {
-      body.refresh_expires_in = TTL.refreshToken;
-    }
-  });
+  keycloakTokenResponses(provider, KEYCLOAK_ROUTES.token, TTL.refreshToken);
 
   provider.registerGrantType(
     'password',
@@ -281,7 +285,8 @@ export function createIdentityProvider({ env, db, secrets, accounts, twoFactor }
     ['username', 'password', 'scope', 'totp'],
   );
 
-  return { provider, issuer };
+  // The client-credentials grant of API keys signs its tokens itself (flows/client-credentials.ts).
+  return { provider, issuer, signingKey: secrets.signingKey };
 }
 
 export type IdentityProvider = ReturnType<typeof createIdentityProvider>;

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenVerifier } from '../auth/verifier.ts';
 import type { Environment } from '../environment.ts';
 import type { AccountService } from '../modules/accounts/service.ts';
+import type { ApiKeys } from '../modules/api-keys/service.ts';
 import type { TwoFactor } from '../modules/accounts/two-factor.ts';
+import type { EmailConfirmation } from './email-confirmation.ts';
+import { confirmEmailFlow } from './flows/confirm-email.ts';
 import { signInFlow } from './flows/sign-in.ts';
 import { resetPasswordFlow } from './flows/reset-password.ts';
 import { signUpFlow } from './flows/sign-up.ts';
@@ -18,9 +21,11 @@ interface Deps {
   env: Environment;
   identity: IdentityProvider;
   accounts: AccountService;
+  apiKeys: ApiKeys;
   twoFactor: TwoFactor;
   verify: TokenVerifier;
   passwordReset: PasswordReset;
+  emailConfirmation: EmailConfirmation;
   /** Rate limit of the token endpoint (sign-ins, refreshes, permissions). */
   tokenRateLimit: object;
 }
@@ -79,7 +84,8 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
       },
     );
     signInFlow({ ...deps, interactions })(forms);
-    signUpFlow({ ...deps, interactions })(forms);
+    signUpFlow({ ...deps, interactions, requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION })(forms);
+    confirmEmailFlow({ base, portalUrl: env.PUBLIC_URL, emailConfirmation: deps.emailConfirmation })(forms);
     resetPasswordFlow({
       base,
       portalUrl: env.PUBLIC_URL,

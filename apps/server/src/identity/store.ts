@@ -1,10 +1,18 @@
-import { and, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
 import { accountLinks, oidcPayloads, signInFailures } from '../db/schema.ts';
+import { createSessionStore } from '../modules/sessions/store.ts';
 
 // The identity provider's tables: oidc-provider's payloads (sessions, grants, tokens), the sign-in
 // failure counts of the throttle, and the single-use links it mails.
+
+/** The grants a Session payload holds, one per client it signed in to. */
+function grantsOf(session: Record<string, unknown>) {
+  const authorizations = (session.authorizations ?? {}) as Record<string, { grantId?: string }>;
+  return Object.values(authorizations).flatMap((each) => (each.grantId ? [each.grantId] : []));
+}
 
 /** What oidc-provider finds a payload by. */
 export type PayloadKey = { id: string } | { uid: string } | { userCode: string };
@@ -66,8 +74,37 @@ export function createPayloadStore(db: Db) {
     },
 
     /**
+     * Signs the account's session of this uid out: the session, its grants and the tokens issued under
+     * them. False when the account has no such session.
+     */
+    async removeSession(accountId: number, sessionUid: string) {
+      const [session] = await db
+        .delete(oidcPayloads)
+        .where(
+          and(
+            eq(oidcPayloads.model, 'Session'),
+            eq(oidcPayloads.uid, sessionUid),
+            sql`${oidcPayloads.payload}->>'accountId' = ${String(accountId)}`,
+          ),
+        )
+        .returning({ payload: oidcPayloads.payload });
+      if (!session) return false;
+      const grants = grantsOf(session.payload);
+      if (grants.length)
+        await db
+          .delete(oidcPayloads)
+          .where(
+            or(
+              and(eq(oidcPayloads.model, 'Grant'), inArray(oidcPayloads.id, grants)),
+              inArray(oidcPayloads.grantId, grants),
+            ),
+          );
+      return true;
+    },
+
+    /**
      * Signs the account out: its sessions, grants and the tokens issued under them, except the session
-     * `keepSessionUid` (the one asking) with its grants, when given.
+     * `keepSessionUid` (the one asking) with its grants, when given. Answers how many sessions ended.
      */
     async removeAccount(accountId: number, keepSessionUid?: string) {
       const account = sql`${oidcPayloads.payload}->>'accountId' = ${String(accountId)}`;
@@ -83,10 +120,7 @@ export function createPayloadStore(db: Db) {
               ),
             )
         : [];
-      const authorizations = (kept?.payload.authorizations ?? {}) as Record<string, { grantId?: string }>;
-      const keptGrants = Object.values(authorizations).flatMap((each) =>
-        each.grantId ? [each.grantId] : [],
-      );
+      const keptGrants = kept ? grantsOf(kept.payload) : [];
       const keep = kept
         ? [
             sql`NOT (${oidcPayloads.model} = 'Session' AND ${oidcPayloads.payload}->>'uid' = ${keepSessionUid})`,
@@ -98,7 +132,7 @@ export function createPayloadStore(db: Db) {
               : []),
           ]
         : [];
-      await db
+      const removed = await db
         .delete(oidcPayloads)
         .where(
           and(
@@ -112,12 +146,15 @@ export function createPayloadStore(db: Db) {
             account,
             ...keep,
           ),
-        );
+        )
+        .returning({ model: oidcPayloads.model });
+      return removed.filter((row) => row.model === 'Session').length;
     },
 
     /** Removes expired entries; run now and then so the table does not grow without end. */
     async purgeExpired() {
       await db.delete(oidcPayloads).where(sql`${oidcPayloads.expiresAt} < now()`);
+      await createSessionStore(db).forgetEnded();
     },
   };
 }
@@ -179,19 +216,26 @@ export function createSignInFailureStore(db: Db) {
   };
 }
 
+/** Only a hash of a link's token is kept: the database alone opens no link. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Links of the purpose that were not used and have not expired by `now`. */
+const openLinks = (purpose: string, now: Date) =>
+  and(eq(accountLinks.purpose, purpose), isNull(accountLinks.usedAt), gt(accountLinks.expiresAt, now));
+
 /** The link of this token and purpose, unless it was used or expired by `now`. */
-const usableLink = (tokenHash: string, purpose: string, now: Date) =>
-  and(
-    eq(accountLinks.tokenHash, tokenHash),
-    eq(accountLinks.purpose, purpose),
-    isNull(accountLinks.usedAt),
-    gt(accountLinks.expiresAt, now),
-  );
+const usableLink = (token: string, purpose: string, now: Date) =>
+  and(eq(accountLinks.tokenHash, hashOf(token)), openLinks(purpose, now));
+
+const linkFields = { accountId: accountLinks.accountId, newEmail: accountLinks.newEmail };
 
 export function createAccountLinkStore(db: Db) {
   return {
-    async insert(link: { accountId: number; purpose: string; tokenHash: string; expiresAt: Date }) {
-      await db.insert(accountLinks).values(link);
+    /** A new link's token (random, 256 bits), for the mail only. */
+    async issue(link: { accountId: number; purpose: string; expiresAt: Date; newEmail?: string }) {
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(accountLinks).values({ ...link, tokenHash: hashOf(token) });
+      return token;
     },
 
     /** How many links of the purpose the account was sent since `since`. */
@@ -209,25 +253,36 @@ export function createAccountLinkStore(db: Db) {
       return row?.count ?? 0;
     },
 
-    /** The account of a link that is unused and unexpired at `now`, without using it. */
-    async usable(tokenHash: string, purpose: string, now: Date) {
+    /** The newest link of the purpose the account can still use. */
+    async newestUsable(accountId: number, purpose: string, now: Date) {
       const [row] = await db
-        .select({ accountId: accountLinks.accountId })
+        .select(linkFields)
         .from(accountLinks)
-        .where(usableLink(tokenHash, purpose, now));
-      return row?.accountId;
+        .where(and(eq(accountLinks.accountId, accountId), openLinks(purpose, now)))
+        .orderBy(desc(accountLinks.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** The account (and new address) of a link that is unused and unexpired at `now`, without using it. */
+    async usable(token: string, purpose: string, now: Date) {
+      const [row] = await db
+        .select(linkFields)
+        .from(accountLinks)
+        .where(usableLink(token, purpose, now));
+      return row;
     },
 
     /**
-     * Uses the link: its account, once (a second use, also a concurrent one, finds it used), and every other
-     * unused link of the purpose of that account stops working with it.
+     * Uses the link: its account (and new address), once (a second use, also a concurrent one, finds it
+     * used), and every other unused link of the purpose of that account stops working with it.
      */
-    async use(tokenHash: string, purpose: string, now: Date) {
+    async use(token: string, purpose: string, now: Date) {
       const [row] = await db
         .update(accountLinks)
         .set({ usedAt: now })
-        .where(usableLink(tokenHash, purpose, now))
-        .returning({ accountId: accountLinks.accountId });
+        .where(usableLink(token, purpose, now))
+        .returning(linkFields);
       if (!row) return undefined;
       await db
         .update(accountLinks)
@@ -239,7 +294,7 @@ export function createAccountLinkStore(db: Db) {
             isNull(accountLinks.usedAt),
           ),
         );
-      return row.accountId;
+      return row;
     },
   };
 }

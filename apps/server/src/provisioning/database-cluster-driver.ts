@@ -1,3 +1,5 @@
+import type { ExternalConnectionState } from './external-connection.ts';
+
 // Database clusters have a driver of their own, chosen apart from the runtime's (DATABASE_CLUSTERS_DRIVER):
 // `simulated`, `postgres` (real databases and roles on one PostgreSQL server) and `kubernetes`
 // (CloudNativePG). Each is handed a cluster's whole desired state and makes its server match it.
@@ -59,7 +61,29 @@ export interface ClusterState {
   users: ClusterUserState[];
   /** Stopped (its plan unpaid past the grace period): everything is kept, nobody can connect. */
   stopped: boolean;
+  /** Its addresses reachable from the internet, forwarded to its service port; null for none. */
+  externalConnection: ExternalConnectionState | null;
 }
+
+/**
+ * One finding of the advisor: a table that seems to lack an index (in one of the cluster's databases), or a
+ * server setting that does not fit the cluster's plan.
+ */
+export type ClusterAdvisory =
+  | {
+      type: 'MissingIndex';
+      /** `missing-index:<database>.<schema>.<table>`. */
+      identifier: string;
+      message: string;
+      /** The database, as the customer names it (without a shared server's prefix). */
+      databaseName: string;
+    }
+  | {
+      type: 'SettingSuggestion';
+      /** `setting:<name>`. */
+      identifier: string;
+      message: string;
+    };
 
 export interface DatabaseClusterDriver {
   readonly name: string;
@@ -80,6 +104,11 @@ export interface DatabaseClusterDriver {
   apply(cluster: ClusterState): Promise<void>;
   /** Removes the cluster's databases and users from the server; idempotent like apply. */
   delete(cluster: ClusterState): Promise<void>;
+  /**
+   * What the advisor finds in the running cluster: its databases' statistics and its server's settings,
+   * read only (nothing is changed). Each finding's identifier is stable from one analysis to the next.
+   */
+  advise(cluster: ClusterState): Promise<ClusterAdvisory[]>;
   /** Releases what the driver holds (its admin connections) at shutdown. */
   close(): Promise<void>;
 }

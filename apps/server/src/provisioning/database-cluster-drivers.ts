@@ -14,6 +14,7 @@ export function createDatabaseClusterDriver(
     | 'APPS_DOMAIN'
     | 'KUBECONFIG'
     | 'KUBERNETES_STORAGE_CLASS'
+    | 'IP_ADDRESS_LOAD_BALANCER_CLASS'
   >,
 ): DatabaseClusterDriver {
   switch (env.DATABASE_CLUSTERS_DRIVER) {
@@ -30,6 +31,7 @@ export function createDatabaseClusterDriver(
         kubeConfig: loadKubeConfig(env),
         appsDomain: env.APPS_DOMAIN,
         storageClassName: env.KUBERNETES_STORAGE_CLASS,
+        loadBalancerClass: env.IP_ADDRESS_LOAD_BALANCER_CLASS,
       });
   }
 }

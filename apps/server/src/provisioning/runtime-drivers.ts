@@ -10,7 +10,11 @@ import { createSimulatedDriver } from './simulated/driver.ts';
 export function createRuntimeDriver(
   env: Pick<
     Environment,
-    'PROVISIONER_DRIVER' | 'SIMULATED_DELAY_MS' | 'KUBECONFIG' | 'KUBERNETES_STORAGE_CLASS'
+    | 'PROVISIONER_DRIVER'
+    | 'SIMULATED_DELAY_MS'
+    | 'KUBECONFIG'
+    | 'KUBERNETES_STORAGE_CLASS'
+    | 'IP_ADDRESS_LOAD_BALANCER_CLASS'
   >,
   deps: {
     database: Database;
@@ -27,6 +31,7 @@ export function createRuntimeDriver(
         ...deps,
         kubeConfig: loadKubeConfig(env),
         storageClassName: env.KUBERNETES_STORAGE_CLASS,
+        loadBalancerClass: env.IP_ADDRESS_LOAD_BALANCER_CLASS,
       });
   }
 }

@@ -1,3 +1,4 @@
+import type { ExternalConnectionState } from './external-connection.ts';
 // Desired state as the modules hand it to a runtime driver: plain objects, complete for the change (names of
 // what a workload refers to resolved, secret values decrypted, in memory only). Drivers never read a
 // module's tables for it; what they report back goes through the runtime port (runtime-port.ts).
@@ -80,6 +81,8 @@ export interface ContainerState extends WorkloadState {
   healthCheck: { port: number; path: string } | null;
   scaling: RuntimeScaling;
   ingresses: { domainName: string; port: number; enableTls: boolean }[];
+  /** Its addresses reachable from the internet, forwarded to its ports; null for none. */
+  externalConnection: ExternalConnectionState | null;
 }
 
 export interface ContainerJobState extends WorkloadState {

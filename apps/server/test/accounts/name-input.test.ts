@@ -42,7 +42,7 @@ describe('registration', () => {
   ])('refuses a name with %s as bad input, creating nothing', async (_case, name) => {
     const email = `ann-${Math.random().toString(16).slice(2)}@test.berth.example`;
     const error = await server.services.accounts
-      .create({ name, email, password: 'long-enough-password' })
+      .create({ name, email, password: 'long-enough-password' }, { verified: false })
       .then(
         () => undefined,
         (failure: unknown) => failure,

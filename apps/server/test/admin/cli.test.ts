@@ -24,7 +24,8 @@ async function permissions(email: string, password: string) {
   return umaPermissions(server.url, (await tokenFor(server.url, email, password)).access_token);
 }
 
-describe('admin command line while the server runs', () => {
+// Each call starts a Node process that compiles the command line (tsx): a few seconds each on a busy machine.
+describe('admin command line while the server runs', { timeout: 60_000 }, () => {
   it('creates an account that signs in at once, grants a subscription and suspends the customer', async () => {
     const email = uniqueEmail('admin');
     const created = await admin(

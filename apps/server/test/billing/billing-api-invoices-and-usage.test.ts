@@ -187,6 +187,7 @@ describe('the billing API', () => {
         { resourceType: 'CONTAINER', cost: { amountCents: 68 } },
         { resourceType: 'CONTAINER_JOB', cost: { amountCents: 0 } },
         { resourceType: 'VOLUME', cost: { amountCents: 0 } },
+        { resourceType: 'IPADDRESS', cost: { amountCents: 0 } },
       ],
       namespaces: [
         {

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { BillingEvent } from '../../src/modules/billing/provider.ts';
 import { graphql } from '../generated/billing/gql.ts';
 import { createCustomer } from '../support/customers.ts';
+import { rows, sql } from '../support/billing.ts';
 import { billingApi, expectGraphQLError } from '../support/http.ts';
-import { BILLING_OVERVIEW, DETAILS, useBillingApiServer } from './billing-api-setup.ts';
+import { BILLING_OVERVIEW, SAVED_DETAILS, useBillingApiServer } from './billing-api-setup.ts';
 
 // The signed-in customer's subscriptions, card and billing details, and nobody else's.
 
@@ -71,7 +72,24 @@ describe('the billing API', () => {
     expect(periodDays).toBeLessThan(30.1);
     expect(Date.parse(subscription?.createdAt ?? '')).toBeGreaterThanOrEqual(started - 1000);
     expect(paymentMethod).toEqual({ brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2039 });
-    expect(billingDetails).toEqual({ ...DETAILS, vatNumber: 'GB123456789' });
+    expect(billingDetails).toEqual(SAVED_DETAILS);
+  });
+
+  it('shows an address saved before it was asked in parts as it was typed', async () => {
+    const erin = await createCustomer(suite.server);
+    // A row as the billing-details form saved it before migration 0028: one free-form text.
+    await rows(
+      suite.server,
+      sql`INSERT INTO billing_customers (customer_id, company_name, address, vat_number, invoice_email)
+          VALUES (${erin.customerId}, 'Erin GmbH', ${'Hafenstraße 1\n20457 Hamburg'}, '', 'erin@example.com')`,
+    );
+    const { billingDetails } = await billing(erin).data(BILLING_OVERVIEW);
+    expect(billingDetails).toEqual({
+      companyName: 'Erin GmbH',
+      address: 'Hafenstraße 1\n20457 Hamburg',
+      vatNumber: '',
+      invoiceEmail: 'erin@example.com',
+    });
   });
 
   it("never shows another customer's subscriptions, card or details", async () => {

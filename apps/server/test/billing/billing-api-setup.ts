@@ -46,10 +46,22 @@ export const BILLING_OVERVIEW = graphql(`
   }
 `);
 
+/** The hosted billing-details form as a customer fills it in: the address in parts. */
 export const DETAILS = {
   companyName: 'Analytical Engines Ltd',
-  address: '12 Marylebone Road\nLondon NW1 5LR',
+  street: '12 Marylebone Road',
+  postalCode: 'NW1 5LR',
+  city: 'London',
+  country: 'United Kingdom',
   vatNumber: 'gb 123 4567 89',
+  invoiceEmail: 'invoices@engines.example',
+};
+
+/** DETAILS as the billing API answers them: the address as one text, a line each, as invoices show it. */
+export const SAVED_DETAILS = {
+  companyName: 'Analytical Engines Ltd',
+  address: '12 Marylebone Road\nNW1 5LR London\nUnited Kingdom',
+  vatNumber: 'GB123456789',
   invoiceEmail: 'invoices@engines.example',
 };
 

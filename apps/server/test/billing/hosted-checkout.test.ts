@@ -107,11 +107,11 @@ describe('the hosted checkout', () => {
     const wrongPlan = await subscribe(erin, { planId: 'l-1', resourceId: id });
     expect([wrongPlan.status, wrongPlan.body.message]).toEqual([
       400,
-      'Database cluster orders has plan m-1, not l-1',
+      'The database cluster orders has plan m-1, not l-1',
     ]);
     const noResource = await subscribe(erin, { planId: 'm-1' });
     expect(noResource.status).toBe(400);
-    expect(noResource.body.message).toMatch(/give the cluster's id as resourceId/);
+    expect(noResource.body.message).toMatch(/give the database cluster's id as resourceId/);
     const frank = await createCustomer(suite.server);
     const notTheirs = await subscribe(frank, { planId: 'm-1', resourceId: id });
     expect([notTheirs.status, notTheirs.body.message]).toEqual([404, `Resource ${id} not found`]);

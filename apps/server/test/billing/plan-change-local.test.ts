@@ -158,7 +158,7 @@ describe('with the built-in provider', () => {
 
     for (const error of await refused('xs-1', 'BAD_USER_INPUT')) {
       expect(error.message).toBe(
-        'Plan xs-1 has 10 GB of storage and the cluster has 25 GB: storage cannot shrink, so choose a plan with at least 25 GB',
+        'Plan xs-1 has 10 GB of storage and the database cluster has 25 GB: storage cannot shrink, so choose a plan with at least 25 GB',
       );
       expect(error.extensions?.field).toBe('planId');
     }

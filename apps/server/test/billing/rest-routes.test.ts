@@ -76,7 +76,8 @@ describe('POST /billing/subscriptions', () => {
     expect(status).toBe(400);
     expect(body.message).toBe(
       'Unknown plan gold-EUR-Monthly; one of serverless-containers-EUR-Monthly, cloud-databases-EUR-Monthly, ' +
-        'xs-1, xs-3, s-1, s-3, m-1, m-3, l-1, l-3, xl-1, xl-3',
+        'xs-1, xs-3, s-1, s-3, m-1, m-3, l-1, l-3, xl-1, xl-3, ' +
+        'mq-xs-1, mq-xs-3, mq-s-1, mq-s-3, mq-m-1, mq-m-3, mq-l-1, mq-l-3, mq-xl-1, mq-xl-3',
     );
   });
 

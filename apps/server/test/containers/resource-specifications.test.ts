@@ -48,4 +48,12 @@ describe('resourceSpecifications', () => {
       { id: 'VOLUME_GB', kind: 'volume', cpu: 0, ram: 0, price: { amount: 10, currency: 'EUR' } },
     ]);
   });
+
+  it("gives a dedicated address pair's price per month (an external connection with sharedIp false)", async () => {
+    const alice = await subscribed();
+    const { resourceSpecifications } = await alice.data(RESOURCE_SPECIFICATIONS, { kind: 'ipaddress' });
+    expect(resourceSpecifications).toEqual([
+      { id: 'IPADDRESS', kind: 'ipaddress', cpu: 0, ram: 0, price: { amount: 300, currency: 'EUR' } },
+    ]);
+  });
 });

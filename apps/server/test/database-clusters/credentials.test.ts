@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createKey, keyToken } from '../api-keys/keys.ts';
 import { CREDENTIALS } from '../support/database-clusters.ts';
-import { expectGraphQLError } from '../support/http.ts';
+import { expectGraphQLError, platformApi } from '../support/http.ts';
 import { auditLogs } from '../support/queries.ts';
 import { cluster, credentials, useClustersServer } from './setup.ts';
 
-const { customerWithCluster } = useClustersServer();
+const clusters = useClustersServer();
+const { customerWithCluster } = clusters;
 
 describe('credentials', () => {
   it('come back only from their query, with the password in the DSN, and each reveal is audited without it', async () => {
@@ -27,10 +29,7 @@ describe('credentials', () => {
     expect(admin.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
 
     const reveals = (await auditLogs(customer)).filter((entry) => entry.eventType === 'reveal');
-    expect(reveals.map((entry) => entry.modelName)).toEqual([
-      'CloudDatabaseClusterUser',
-      'CloudDatabaseClusterUser',
-    ]);
+    expect(reveals.map((entry) => entry.modelName)).toEqual(['CloudDatabaseCluster', 'CloudDatabaseCluster']);
     const everything = JSON.stringify(await auditLogs(customer));
     expect(everything).not.toContain('correct horse battery');
     expect(everything).not.toContain(admin.password);
@@ -41,5 +40,21 @@ describe('credentials', () => {
       'NOT_FOUND',
     );
     expect(missing.message).toMatch(/not found/);
+  });
+
+  it('are refused to a read-only API key (a password writes data), and given to a key that can write', async () => {
+    const { customer } = await customerWithCluster();
+    const withKey = async (scope: 'READ' | 'READ_WRITE') => {
+      const key = await createKey(customer, { name: `key-${scope}`, scope });
+      return platformApi(clusters.server.url, await keyToken(clusters.server.url, key));
+    };
+    const query = { ...cluster(), username: 'admin' };
+    const refused = expectGraphQLError(await (await withKey('READ')).gql(CREDENTIALS, query), 'FORBIDDEN');
+    expect(refused.message).toBe(
+      'This API key is read only: revealing credentials needs a key that can read and write',
+    );
+    expect((await auditLogs(customer)).filter((entry) => entry.eventType === 'reveal')).toEqual([]);
+    const revealed = await (await withKey('READ_WRITE')).data(CREDENTIALS, query);
+    expect(revealed.cloudDatabaseClusterUserCredentials.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
   });
 });

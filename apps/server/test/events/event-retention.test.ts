@@ -11,6 +11,6 @@ describe('event retention', () => {
     await recordEvent(db, resource, 'SCALED', 'Scaled from 1 to 2 replicas (autoscaling)');
     const later = new Date(Date.now() + 32 * 86_400_000);
     expect(await pruneEvents(db, later)).toBeGreaterThanOrEqual(1);
-    expect(await suite.server.berth.services.events.list(resource, 10)).toEqual([]);
+    expect(await suite.server.berth.services.events.list(resource, { limit: 10 })).toEqual([]);
   });
 });

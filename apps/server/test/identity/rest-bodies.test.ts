@@ -168,6 +168,16 @@ describeNeeding(
       expect(answer.status).toBe(403);
     });
 
+    it('refuses a command line with an item that is not a string (400), running nothing', async () => {
+      const answer = await post(
+        '/admin/commands',
+        { name: 'a number item', contentType: JSON_TYPE, body: JSON.stringify({ argv: ['customer', 5] }) },
+        { authorization: `Bearer ${token}` },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: 'BAD_REQUEST', message: 'body/argv must be an array of strings' });
+    });
+
     it('runs a well-formed command', async () => {
       const answer = await post(
         '/admin/commands',

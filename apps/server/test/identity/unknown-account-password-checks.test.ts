@@ -19,6 +19,8 @@ describe('password checks of accounts that do not exist', () => {
       throttle: createSignInThrottle(db),
       secondFactorEnabled: (accountId) => world.server.services.twoFactor.isEnabled(accountId),
       externalIssuer: false,
+      requireEmailVerification: true,
+      apiKeyGrant: world.server.services.apiKeys.grantOf,
       passwords: {
         hash: hashPassword,
         verify: (password, stored) => {
@@ -34,6 +36,7 @@ describe('password checks of accounts that do not exist', () => {
       email: externalEmail,
       passwordHash: null,
       externalSubject: `subject-${externalEmail}`,
+      emailVerifiedAt: null,
     });
     // An address of its own, so these failures block nothing else.
     const address = 'test:unknown-accounts';

@@ -124,7 +124,7 @@ describe('legacy cloud databases', () => {
 
   it.each([
     ['name', { name: 'Bad-Name' }, /lowercase letters, digits and underscores/],
-    ['username', { username: 'postgres' }, /user name postgres is reserved/],
+    ['username', { username: 'postgres' }, /^User name postgres is reserved$/],
     ['password', { password: 'short' }, /at least 12 characters/],
     ['version', { version: 'postgresql-9' }, /Unknown version postgresql-9/],
     ['nodeType', { nodeType: 'db.huge' }, /Unknown node type db.huge/],

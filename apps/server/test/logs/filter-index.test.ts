@@ -20,17 +20,24 @@ const trigramIndexes = (db: Db) =>
     sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'log_lines' AND indexdef LIKE '%gin_trgm_ops%'`,
   );
 
-/** Writes lines of source 1 as the runtime does. */
+/** Writes lines of replica 1 (web-abcde of container 1) as the runtime does. */
 const write = (db: Db, lines: string[]) =>
-  db
-    .insert(schema.logLines)
-    .values(lines.map((line) => ({ sourceKind: 'replica', sourceId: 1, stream: 'stdout', line })));
+  db.insert(schema.logLines).values(
+    lines.map((line) => ({
+      sourceKind: 'replica',
+      sourceId: 1,
+      containerId: 1,
+      replica: 'web-abcde',
+      stream: 'stdout',
+      line,
+    })),
+  );
 
-/** The lines of source 1 the filter finds, oldest first. */
+/** The lines of container 1 the filter finds, oldest first. */
 async function matching(db: Db, filter: string) {
   const found = await findLines(
     db,
-    { kind: 'replica', names: new Map([[1, 'web-abcde']]) },
+    { kind: 'container', containerId: 1 },
     { limit: 10, order: 'OLDEST_FIRST', filter },
   );
   return found.map((line) => line.line);

@@ -8,7 +8,7 @@ import { CONTAINER_LOG_TAIL, JOB_RUN_LOGS, JOB_RUN_LOG_TAIL, NAMESPACE, WEB, use
 
 // The live tail over server-sent events, and the tails a server process keeps for it.
 
-const { world, tailEndpoint, write, replicasOf } = useLogsWorld();
+const { world, tailEndpoint, write, replicasOf, containerLines } = useLogsWorld();
 
 describe('live tail', () => {
   it('receives a line written after subscribing, with its stream, and only what its filter asks for', async () => {
@@ -38,6 +38,27 @@ describe('live tail', () => {
     const [later] = await write(world.replica, [{ line: 'the last needle' }]);
     expect((await filtered.next()).data?.containerLogTail).toMatchObject({ id: String(later) });
     await Promise.all([tail.close(), filtered.close()]);
+  });
+
+  it('matches a filter as the kept lines do, one character at a time ("İ" as "i")', async () => {
+    const filter = 'İstanbul';
+    const before = await write(world.replica, [{ line: 'flight to ISTANBUL' }, { line: 'flight to Izmir' }]);
+    const tail = await subscribe(tailEndpoint(), await world.alice.token(), CONTAINER_LOG_TAIL, {
+      source: WEB,
+      afterId: String((before[0] ?? 0) - 1),
+      filter,
+    });
+    expect((await tail.next()).data?.containerLogTail.line).toBe('flight to ISTANBUL');
+    const [live] = await write(world.replica, [{ line: 'Izmir' }, { line: 'ISTANBUL again' }]).then((ids) =>
+      ids.slice(1),
+    );
+    expect((await tail.next()).data?.containerLogTail).toMatchObject({
+      id: String(live),
+      line: 'ISTANBUL again',
+    });
+    await tail.close();
+    const kept = await containerLines({ filter, order: 'OLDEST_FIRST' });
+    expect(kept.map((line) => line.line)).toEqual(['flight to ISTANBUL', 'ISTANBUL again']);
   });
 
   it('catches up from afterId first, without sending a line twice', async () => {

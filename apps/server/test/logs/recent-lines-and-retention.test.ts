@@ -110,20 +110,25 @@ describe('recent lines', () => {
 });
 
 describe('retention', () => {
-  it('keeps the newest lines of each replica and run, none older than the age limit', async () => {
+  it("keeps a container's newest lines up to its byte budget, whichever replicas wrote them, each run's newest lines, none older than the age limit", async () => {
     const db = world.server.berth.database.db;
-    const count = async (kind: string, id: number) =>
+    const count = async (where: ReturnType<typeof sql>) =>
       (
-        await queryRows<{ count: number; oldest: string }>(
+        await queryRows<{ count: number; oldest: string | null }>(
           db,
-          sql`SELECT count(*)::int AS count, min(id)::text AS oldest FROM log_lines WHERE source_kind = ${kind} AND source_id = ${id}`,
+          sql`SELECT count(*)::int AS count, min(id)::text AS oldest FROM log_lines WHERE ${where}`,
         )
       )[0];
-    const before = await count('replica', world.replica.id);
-    const busyReplica = { id: 2_000_000_001 };
-    const ids = await write(
-      busyReplica,
-      Array.from({ length: RETENTION.perReplica + 100 }, (_, index) => ({ line: `line ${index}` })),
+    const before = await count(sql`container_id = ${world.web.id}`);
+    // A busy container: lines of 1 KiB from two replicas in turn (one of them long gone), 100 over budget.
+    const busy = 2_000_000_001;
+    const budgetLines = RETENTION.perContainerBytes / 1024;
+    await db.execute(sql`INSERT INTO log_lines (source_kind, source_id, container_id, replica, stream, line)
+      SELECT 'replica', 2000000000 + n % 2, ${busy}, 'busy-' || (n % 2), 'stdout', repeat('x', 1024)
+      FROM generate_series(1, ${budgetLines + 100}) AS n`);
+    const [firstKept] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT l.id::text AS id FROM log_lines l WHERE container_id = ${busy} ORDER BY l.id OFFSET 100 LIMIT 1`,
     );
     const busyRun = { kind: 'job-run' as const, id: 2_000_000_002 };
     await db.execute(sql`INSERT INTO log_lines (source_kind, source_id, stream, line)
@@ -136,13 +141,15 @@ describe('retention', () => {
     ]);
 
     expect(await world.server.services.logs.prune()).toBe(100 + 5 + 1);
-    expect(await count('replica', busyReplica.id)).toEqual({
-      count: RETENTION.perReplica,
-      oldest: String(ids[100]),
+    expect(await count(sql`container_id = ${busy}`)).toEqual({ count: budgetLines, oldest: firstKept?.id });
+    expect((await count(sql`source_kind = 'job-run' AND source_id = ${busyRun.id}`))?.count).toBe(
+      RETENTION.perRun,
+    );
+    expect(await count(sql`source_kind = 'job-run' AND source_id = ${agedRun.id}`)).toEqual({
+      count: 1,
+      oldest: String(kept),
     });
-    expect((await count('job-run', busyRun.id))?.count).toBe(RETENTION.perRun);
-    expect(await count('job-run', agedRun.id)).toEqual({ count: 1, oldest: String(kept) });
-    // The future-dated lines of the filter test and the replica's others stay.
-    expect(await count('replica', world.replica.id)).toEqual(before);
+    // The future-dated lines of the filter test and the container's others stay.
+    expect(await count(sql`container_id = ${world.web.id}`)).toEqual(before);
   });
 });

@@ -62,6 +62,8 @@ export interface LogsWorld {
   bob: TestCustomer;
   aliceLogs: PlatformApi;
   bobLogs: PlatformApi;
+  /** Alice's container `web`, by its row id. */
+  web: { id: number };
   /** The one replica of alice's container `web` (no health check: the runtime writes nothing after start-up). */
   replica: { id: number; name: string };
 }
@@ -72,20 +74,33 @@ export function useLogsWorld() {
 
   const tailEndpoint = () => `${world.server.url}/graphql/console-logs`;
 
-  /** Writes lines as the runtime does (this replica's, on stdout unless said); returns their ids in order. */
+  /**
+   * Writes lines as the runtime does (this replica's, on stdout unless said; a replica's lines name its
+   * container and itself, when it exists); returns their ids in order.
+   */
   async function write(
     source: { kind?: 'replica' | 'job-run'; id: number },
     lines: { line: string; stream?: 'stdout' | 'stderr'; occurredAt?: Date }[],
   ): Promise<number[]> {
-    const rows = await world.server.berth.database.db
+    const { db } = world.server.berth.database;
+    const kind = source.kind ?? 'replica';
+    const [replica] =
+      kind === 'replica'
+        ? await queryRows<{ container_id: number; name: string }>(
+            db,
+            sql`SELECT container_id, name FROM container_replicas WHERE id = ${source.id}`,
+          )
+        : [];
+    const rows = await db
       .insert(logLines)
       .values(
         lines.map((line) => ({
-          sourceKind: source.kind ?? 'replica',
+          sourceKind: kind,
           sourceId: source.id,
           stream: line.stream ?? 'stdout',
           line: line.line,
           ...(line.occurredAt ? { occurredAt: line.occurredAt } : {}),
+          ...(replica ? { containerId: replica.container_id, replica: replica.name } : {}),
         })),
       )
       .returning({ id: logLines.id });
@@ -93,9 +108,9 @@ export function useLogsWorld() {
   }
 
   async function replicasOf(container: string) {
-    return queryRows<{ id: number; name: string }>(
+    return queryRows<{ id: number; name: string; container_id: number }>(
       world.server.berth.database.db,
-      sql`SELECT r.id, r.name FROM container_replicas r JOIN containers c ON c.id = r.container_id
+      sql`SELECT r.id, r.name, r.container_id FROM container_replicas r JOIN containers c ON c.id = r.container_id
         WHERE c.name = ${container} ORDER BY r.id`,
     );
   }
@@ -120,7 +135,8 @@ export function useLogsWorld() {
     const web = await world.shop.container({ name: 'web', image: 'nginx:1.27', ports: ['80'] });
     const [only] = await replicasOf('web');
     if (!only || web.replicas.length !== 1) throw new Error('web should run one replica');
-    world.replica = only;
+    world.replica = { id: only.id, name: only.name };
+    world.web = { id: only.container_id };
     await world.shop.job({
       name: 'broken',
       image: 'alpine:3.20',

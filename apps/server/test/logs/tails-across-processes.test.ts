@@ -36,6 +36,8 @@ describeNeeding(withoutDatabaseUrl, 'two server processes on one PostgreSQL', ()
         .values({
           sourceKind: 'replica',
           sourceId: world.replica.id,
+          containerId: world.web.id,
+          replica: world.replica.name,
           stream: 'stdout',
           line: 'written over there',
         })
@@ -61,8 +63,9 @@ describeNeeding(withoutDatabaseUrl, 'two server processes on one PostgreSQL', ()
     try {
       await slow.query('BEGIN');
       const taken = await slow.query<{ id: string }>(
-        `INSERT INTO log_lines (source_kind, source_id, stream, line) VALUES ('replica', $1, 'stdout', 'slow') RETURNING id`,
-        [world.replica.id],
+        `INSERT INTO log_lines (source_kind, source_id, container_id, replica, stream, line)
+         VALUES ('replica', $1, $2, $3, 'stdout', 'slow') RETURNING id`,
+        [world.replica.id, world.web.id, world.replica.name],
       );
       const [quick] = await write(world.replica, [{ line: 'quick' }]);
       expect((await tail.next()).data?.containerLogTail).toMatchObject({ id: String(quick), line: 'quick' });

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { eventually, platformApi, tokenFor, type GraphQLBody, type JsonResponse } from '../support/http.ts';
 import { createdNamespace } from '../support/namespaces.ts';
 import { freePort } from '../support/ports.ts';
-import { runAdmin, spawnServer, type ServerProcess } from '../support/process.ts';
+import { grantAsOperator, spawnServer, type ServerProcess } from '../support/process.ts';
 import { auditLogs, CREATE_NAMESPACE, NAMESPACES } from '../support/queries.ts';
 
 // kill -9 while mutations are in flight, then a restart on the same data: every change that was answered
@@ -42,15 +42,7 @@ describe('kill -9 during mutations', () => {
     port = await freePort();
     server = await spawnServer(database, port, { SIMULATED_DELAY_MS: '400' });
     await signUp(server.url, account);
-    const granted = await runAdmin(database, [
-      'subscription',
-      'grant',
-      '--email',
-      account.email,
-      '--product',
-      'serverless-container',
-    ]);
-    expect(granted.code, granted.stderr).toBe(0);
+    await grantAsOperator(database, account.email);
     token = (await tokenFor(server.url, account.email, account.password)).access_token;
   });
   afterAll(async () => {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
 import { signUp } from '../support/browser.ts';
 import { CREATE_JOB, DELETE_JOB, MODIFY_JOB, RUN_JOB } from '../support/container-jobs.ts';
 import { CREATE_CONTAINER, DELETE_CONTAINER, MODIFY_CONTAINER } from '../support/containers.ts';
 import { uniqueEmail } from '../support/customers.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { passwordGrant, platformApi } from '../support/http.ts';
-import { runAdmin } from '../support/process.ts';
+import { grantAsOperator } from '../support/process.ts';
 import { CREATE_NAMESPACE, DELETE_NAMESPACE, NAMESPACES } from '../support/queries.ts';
 import { CREATE_VOLUME, DELETE_VOLUME } from '../support/volumes.ts';
 import {
@@ -41,15 +40,7 @@ export async function signUpCustomer(
   const email = uniqueEmail(`replica-${index}`);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   await signUp(url, { name: `Replica Customer ${index}`, email, password });
-  const granted = await runAdmin(database, [
-    'subscription',
-    'grant',
-    '--email',
-    email,
-    '--product',
-    'serverless-container',
-  ]);
-  expect(granted.code, granted.stderr).toBe(0);
+  await grantAsOperator(database, email);
   const tokens = await traffic.tokenRequest(index, () => passwordGrant(url, email, password));
   if (!tokens) throw new Error(`${email} could not sign in: ${JSON.stringify(traffic.failures)}`);
   const customer: Customer = {

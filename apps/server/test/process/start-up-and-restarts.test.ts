@@ -5,7 +5,13 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { eventually, platformApi, refreshGrant, tokenFor } from '../support/http.ts';
 import { createdNamespace, waitForNamespace } from '../support/namespaces.ts';
 import { freePort } from '../support/ports.ts';
-import { runAdmin, runServerMain, spawnServer, type ServerProcess } from '../support/process.ts';
+import {
+  grantAsOperator,
+  runAdmin,
+  runServerMain,
+  spawnServer,
+  type ServerProcess,
+} from '../support/process.ts';
 import { CREATE_NAMESPACE, NAMESPACES } from '../support/queries.ts';
 
 describe('start-up with a bad environment', () => {
@@ -90,15 +96,5 @@ describe('the server as a process, across restarts', () => {
 
   const admin = (args: string[]) => runAdmin(database, args);
 
-  async function subscribe(email: string) {
-    const result = await admin([
-      'subscription',
-      'grant',
-      '--email',
-      email,
-      '--product',
-      'serverless-container',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-  }
+  const subscribe = (email: string) => grantAsOperator(database, email);
 });

@@ -36,6 +36,7 @@ describeNeeding(missing, 'the CloudNativePG database cluster driver', () => {
     patchLevelVersion: '16.10',
     size: { cpu: 1, memoryGb: 2, storageGb: 25, replicas: 1 },
     stopped: false,
+    externalConnection: null,
     placement: { hostname: 'orders-shop.db.apps.example.com', port: 5432, namePrefix: '' },
     databases: [{ name: names.database, status: 'creating' }],
     users: [

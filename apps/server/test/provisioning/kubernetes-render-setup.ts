@@ -47,6 +47,7 @@ export const baseContainer: ContainerInput = {
   healthCheck: null,
   scaling: { replicas: 1 },
   ingresses: [],
+  externalConnection: null,
 };
 
 export const fullContainer: ContainerInput = {
@@ -97,6 +98,7 @@ export const cluster: ClusterState = {
   patchLevelVersion: '16.10',
   size: { cpu: 2, memoryGb: 4, storageGb: 50, replicas: 3 },
   stopped: false,
+  externalConnection: null,
   placement: { hostname: 'orders-shop.db.apps.example.com', port: 5432, namePrefix: '' },
   databases: [
     { name: 'orders', status: 'ready' },

@@ -49,6 +49,7 @@ describe('postgres database cluster driver without a server', () => {
       patchLevelVersion: '16.10',
       size: { cpu: 1, memoryGb: 2, storageGb: 25, replicas: 1 },
       stopped: false,
+      externalConnection: null,
       placement: { hostname: 'db.example.net', port: 6543, namePrefix: '' },
       databases: [],
       users: [user('admin')],

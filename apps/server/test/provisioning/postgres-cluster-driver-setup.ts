@@ -82,6 +82,7 @@ export function usePostgresClusterDriver() {
       patchLevelVersion: '16.10',
       size: { cpu: 1, memoryGb: 2, storageGb: 25, replicas: 1 },
       stopped: false,
+      externalConnection: null,
       placement: world.driver.placement({ id, name: 'shop', namespace: 'acme', engine: 'postgresql' }),
       databases,
       users,

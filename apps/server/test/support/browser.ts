@@ -70,7 +70,11 @@ export type Landing = (
 export class Browser {
   readonly jar = new CookieJar();
 
-  constructor(readonly origin: string) {}
+  /** `headers` go with every request (a User-Agent, say). */
+  constructor(
+    readonly origin: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   private isCallback(url: URL) {
     return url.href.startsWith(callbackUrl(this.origin));
@@ -80,7 +84,7 @@ export class Browser {
     const response = await fetch(url, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: this.jar.header() },
+      headers: { ...this.headers, ...(init.headers as Record<string, string>), cookie: this.jar.header() },
     });
     this.jar.store(response);
     return response;
@@ -137,13 +141,31 @@ export function expectCode(landing: Landing): string {
 }
 
 /** The whole sign-in of the portal: authorization request, sign-in form, code. */
-export async function signInWithCode(origin: string, email: string, password: string, challenge = pkce()) {
-  const browser = new Browser(origin);
+export async function signInWithCode(
+  origin: string,
+  email: string,
+  password: string,
+  challenge = pkce(),
+  headers: Record<string, string> = {},
+) {
+  const browser = new Browser(origin, headers);
   const form = expectPage(
     await browser.get(`${OIDC_PATH}/auth?${authorizationQuery(origin, challenge).toString()}`),
   );
   const landing = await browser.post(`${form.url.pathname}/login`, { email, password });
   return { browser, code: expectCode(landing), pkce: challenge };
+}
+
+/** A portal session (authorization code with PKCE) from a browser sending `headers`: its tokens carry `sid`. */
+export async function portalSession(
+  origin: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  const { code, pkce: challenge } = await signInWithCode(origin, email, password, pkce(), headers);
+  const { body } = await exchangeCode(origin, code, challenge.verifier);
+  return { access: String(body.access_token), refresh: String(body.refresh_token) };
 }
 
 /** Exchanges an authorization code at the token endpoint, as the portal does. */

@@ -13,6 +13,8 @@ export interface CustomerOptions {
   subscriptions?: string[];
   /** A SuspendedReason: the customer is suspended. */
   suspended?: string;
+  /** The account's address is not confirmed yet, as after signing up (confirmed otherwise). */
+  unverified?: boolean;
 }
 
 /** A customer with its account, seeded through the services, talking to the server over HTTP. */
@@ -55,7 +57,10 @@ export async function createCustomer(
   const email = uniqueEmail();
   const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
   const { accounts } = server.services;
-  const accountId = await accounts.create({ name: options.name ?? 'Test Customer', email, password });
+  const accountId = await accounts.create(
+    { name: options.name ?? 'Test Customer', email, password },
+    { verified: !options.unverified },
+  );
   const account = await accounts.findById(accountId);
   if (!account) throw new Error(`account ${accountId} was not stored`);
   const customer = new TestCustomer(server, email, password, accountId, account.customerId);

@@ -75,6 +75,10 @@ export const TYPES: ResourceType[] = [
   type('serving.knative.dev/v1beta1', 'domainmappings', 'DomainMapping'),
   type('postgresql.cnpg.io/v1', 'clusters', 'Cluster'),
   type('postgresql.cnpg.io/v1', 'databases', 'Database'),
+  type('rabbitmq.com/v1beta1', 'rabbitmqclusters', 'RabbitmqCluster'),
+  type('rabbitmq.com/v1beta1', 'vhosts', 'Vhost'),
+  type('rabbitmq.com/v1beta1', 'users', 'User'),
+  type('rabbitmq.com/v1beta1', 'permissions', 'Permission'),
 ];
 export const typeFor = (apiVersion: string, kind: string) => {
   const found = TYPES.find((t) => t.apiVersion === apiVersion && t.kind === kind);

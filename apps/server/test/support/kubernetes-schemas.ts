@@ -21,8 +21,8 @@ import { ClusterRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/
 import { parseAllDocuments } from 'yaml';
 
 // Checks Kubernetes objects against the real schemas: core, batch, apps, networking and policy from
-// kubernetes-models, Knative Serving from @kubernetes-models/knative, and CloudNativePG's own
-// CustomResourceDefinitions (../shared/k8s-crds, their OpenAPI v3 schemas through Ajv).
+// kubernetes-models, Knative Serving from @kubernetes-models/knative, and CloudNativePG's and the RabbitMQ
+// operators' own CustomResourceDefinitions (../shared/k8s-crds, their OpenAPI v3 schemas through Ajv).
 
 export interface KubernetesObject {
   apiVersion: string;
@@ -56,7 +56,16 @@ const MODELS: Record<string, ModelClass> = {
   'serving.knative.dev/v1beta1/DomainMapping': DomainMapping,
 };
 
-export const CRD_FOLDER = path.resolve(import.meta.dirname, '../../../../../shared/k8s-crds/cloudnative-pg');
+export const CRD_FOLDER = path.resolve(import.meta.dirname, '../../../../../shared/k8s-crds');
+
+const CRD_FILES = [
+  'cloudnative-pg/postgresql.cnpg.io_clusters.yaml',
+  'cloudnative-pg/postgresql.cnpg.io_databases.yaml',
+  'rabbitmq/rabbitmq.com_rabbitmqclusters.yaml',
+  'rabbitmq/rabbitmq.com_vhosts.yaml',
+  'rabbitmq/rabbitmq.com_users.yaml',
+  'rabbitmq/rabbitmq.com_permissions.yaml',
+];
 
 interface CustomResourceDefinition {
   spec: {
@@ -68,14 +77,14 @@ interface CustomResourceDefinition {
 
 let crdValidators: Map<string, ValidateFunction> | undefined;
 
-/** Validators of every served version of the CloudNativePG kinds, keyed `group/version/Kind`. */
-function cloudNativePgValidators(): Map<string, ValidateFunction> {
+/** Validators of every served version of the CRDs' kinds, keyed `group/version/Kind`. */
+function customResourceValidators(): Map<string, ValidateFunction> {
   if (crdValidators) return crdValidators;
   // Kubernetes' own keywords (x-kubernetes-*) are not JSON Schema; CEL rules are the API server's to check.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   crdValidators = new Map();
-  for (const file of ['clusters', 'databases']) {
-    const text = readFileSync(path.join(CRD_FOLDER, `postgresql.cnpg.io_${file}.yaml`), 'utf8');
+  for (const file of CRD_FILES) {
+    const text = readFileSync(path.join(CRD_FOLDER, file), 'utf8');
     const crd = parseAllDocuments(text)[0]?.toJS() as CustomResourceDefinition;
     for (const version of crd.spec.versions.filter((candidate) => candidate.served)) {
       crdValidators.set(
@@ -100,7 +109,7 @@ export function validateObject(object: KubernetesObject): void {
     }
     return;
   }
-  const validate = cloudNativePgValidators().get(key);
+  const validate = customResourceValidators().get(key);
   if (!validate) throw new Error(`No schema for ${key}`);
   if (!validate(object)) {
     const errors = (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);

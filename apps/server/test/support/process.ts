@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { TestDatabase } from './database.ts';
+import { expect } from 'vitest';
 import { eventually } from './http.ts';
 import { testEnvironment } from './server.ts';
 
@@ -116,3 +117,17 @@ export const runAdmin = (database: TestDatabase, args: string[]) =>
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     LOG_LEVEL: 'warn',
   });
+
+/**
+ * An operator subscribes a signed-up account to serverless containers, confirming its address first (as
+ * `account verify` does for addresses checked elsewhere): a grant alone counts only once it is confirmed.
+ */
+export async function grantAsOperator(database: TestDatabase, email: string) {
+  for (const args of [
+    ['account', 'verify', '--email', email],
+    ['subscription', 'grant', '--email', email, '--product', 'serverless-container'],
+  ]) {
+    const result = await runAdmin(database, args);
+    expect(result.code, result.stderr).toBe(0);
+  }
+}

@@ -57,6 +57,8 @@ describe('error reporting with SENTRY_DSN', () => {
       SENTRY_DSN: receiver.dsn,
       SENTRY_ENVIRONMENT: 'staging',
       SENTRY_RELEASE: 'berth@1.2.3',
+      // The new account subscribes at once: its address is taken as confirmed elsewhere.
+      REQUIRE_EMAIL_VERIFICATION: 'false',
     });
     const account = { name: 'Reported', email: uniqueEmail('reported'), password: 'reported-password' };
     await signUp(server.url, account);

@@ -18,6 +18,7 @@ const namespaceTabs: readonly (RouteTab & { featureFlag?: string })[] = [
     to: '/compute/serverless-containers/$namespaceName/databases',
     featureFlag: featureFlags.databaseClusters,
   },
+  { label: 'Message queues', to: '/compute/serverless-containers/$namespaceName/message-queues' },
 ];
 
 export function NamespaceLayout() {

@@ -4,14 +4,19 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { MdiIcon } from '../../components/mdi-icon.tsx';
-import { mdiCubeOutline, mdiDatabaseOutline, mdiHistory, mdiReceiptTextOutline } from '@mdi/js';
+import { mdiCubeOutline, mdiDatabaseOutline, mdiHistory, mdiReceiptTextOutline, mdiTrayFull } from '@mdi/js';
 import { useRouteContext } from '@tanstack/react-router';
 import { ListItemLink } from '../../components/router-links.tsx';
 import { featureFlags, useEnabledFlags } from '../../lib/flags.ts';
 
 interface Entry {
   label: string;
-  to: '/compute/serverless-containers' | '/storage/databases' | '/account/billing' | '/account/audit-log';
+  to:
+    | '/compute/serverless-containers'
+    | '/storage/databases'
+    | '/storage/message-queues'
+    | '/account/billing'
+    | '/account/audit-log';
   icon: string;
   /** The flag of the route it leads to: while that is off, the entry is left out. */
   featureFlag?: string;
@@ -25,6 +30,7 @@ const products: readonly Entry[] = [
     icon: mdiDatabaseOutline,
     featureFlag: featureFlags.databaseClusters,
   },
+  { label: 'Message queues', to: '/storage/message-queues', icon: mdiTrayFull },
 ];
 const accountPages: readonly Entry[] = [
   { label: 'Billing', to: '/account/billing', icon: mdiReceiptTextOutline },

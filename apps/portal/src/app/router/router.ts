@@ -1,8 +1,10 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { RouteLoadError } from '../../components/network/route-load-error.tsx';
 import { accountQueryOptions, permissionsQueryOptions } from '../../lib/auth/queries.ts';
 import { createFlags } from '../../lib/flags.ts';
-import { databaseClustersKey, namespaceScopeKey } from '../../lib/query-keys.ts';
+import { isOnline } from '../../lib/network/online-status.ts';
+import { databaseClustersKey, messageQueuesKey, namespaceScopeKey } from '../../lib/query-keys.ts';
 import { createGlobalGuard } from './guard.ts';
 import { resolveRouteMeta } from './route-meta.ts';
 import { routeTree } from '../route-tree.gen.ts';
@@ -13,12 +15,18 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
   const guard = createGlobalGuard({
     // Cached for the session, revalidated in the background once stale.
     loadAccount: () => queryClient.ensureQueryData({ ...accountQueryOptions(), revalidateIfStale: true }),
-    refreshPermissions: () => queryClient.fetchQuery({ ...permissionsQueryOptions(), staleTime: 0 }),
+    // Offline, the permissions known are used: a fresh ask would wait paused for the connection, holding the
+    // navigation (and the page's own offline message) until then.
+    refreshPermissions: () =>
+      isOnline()
+        ? queryClient.fetchQuery({ ...permissionsQueryOptions(), staleTime: 0 })
+        : queryClient.ensureQueryData(permissionsQueryOptions()),
     settleFlags: (accountId) => flags.settle(accountId),
     isFeatureEnabled: (flag) => flags.isEnabled(flag),
     clearNamespaceCache: (namespaceName) => {
       queryClient.removeQueries({ queryKey: namespaceScopeKey(namespaceName) });
       queryClient.removeQueries({ queryKey: databaseClustersKey });
+      queryClient.removeQueries({ queryKey: messageQueuesKey });
     },
     setTitle: (title) => {
       document.title = title;
@@ -31,6 +39,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // The account loading indicator appears only if loading is noticeable, and then stays long enough to read.
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
+    // A page that fails (its code did not load, offline) says so inside the shell, not over it.
+    defaultErrorComponent: RouteLoadError,
     scrollRestoration: true,
   });
   // A flag switched off while its page is open closes the page at the next refresh, as the guard would.

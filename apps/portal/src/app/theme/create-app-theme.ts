@@ -47,6 +47,7 @@ export function createAppTheme(mode: PaletteMode): Theme {
       text: { primary: tokens.text, secondary: tokens.mutedText },
       divider: tokens.divider,
       info: { main: tokens.info },
+      warning: { main: tokens.warning },
       error: { main: tokens.danger, contrastText: tokens.dangerText },
       snackbarError: snackbarFill(tokens.snackbarError),
       snackbarWarning: snackbarFill(tokens.snackbarWarning),

@@ -15,6 +15,8 @@ export interface ThemeTokens {
   mutedText: string;
   divider: string;
   info: string;
+  /** Cautions (unpaid, credentials revealed); MUI's own orange keeps small text at only 3:1 on a light card. */
+  warning: string;
   /** Destructive actions (delete buttons) and errors; `dangerText` on a fill of it. */
   danger: string;
   dangerText: string;
@@ -37,6 +39,7 @@ export const themeTokens: Record<PaletteMode, ThemeTokens> = {
     mutedText: '#55606b',
     divider: 'rgba(0, 0, 0, 0.12)',
     info: '#0b5c93',
+    warning: '#9a4a00',
     danger: '#d32f2f',
     dangerText: '#ffffff',
     snackbarError: '#b71c1c',
@@ -56,6 +59,7 @@ export const themeTokens: Record<PaletteMode, ThemeTokens> = {
     mutedText: '#a7b4ba',
     divider: 'rgba(255, 255, 255, 0.14)',
     info: '#81d4fa',
+    warning: '#ffb74d',
     // MUI's dark default (#f44336) carries white text at 3.7:1 only, and its text on a card 4.5:1 barely.
     danger: '#f28b82',
     dangerText: '#0b0f12',

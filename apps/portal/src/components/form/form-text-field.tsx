@@ -1,5 +1,5 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 export type FormTextFieldProps<TValues extends FieldValues> = Omit<
   TextFieldProps,
@@ -7,6 +7,8 @@ export type FormTextFieldProps<TValues extends FieldValues> = Omit<
 > & {
   control: Control<TValues>;
   name: FieldPath<TValues>;
+  /** Fields whose rules read this one's value: checked again as it changes (react-hook-form's `deps`). */
+  deps?: FieldPath<TValues>[];
 };
 
 /**
@@ -18,11 +20,22 @@ export function FormTextField<TValues extends FieldValues>({
   name,
   helperText,
   multiline,
+  deps,
   ...props
 }: FormTextFieldProps<TValues>) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, fieldState } = useController({ control, name, rules: deps && { deps } });
+  const { submitCount } = useFormState({ control, name });
   // The ref goes to the input alone: on the field's root too, react-hook-form would focus the root.
   const { ref, ...binding } = field;
+  // An empty field nobody has been in yet is not wrong yet: the check that runs when a list adds a row (a
+  // variable, a mount) would mark the new row's fields before anything could be typed. A submit, leaving
+  // the field, or the platform's refusal shows it.
+  const notYet =
+    (field.value ?? '') === '' &&
+    !fieldState.isTouched &&
+    submitCount === 0 &&
+    fieldState.error?.type !== 'server';
+  const error = notYet ? undefined : fieldState.error;
   return (
     <TextField
       {...props}
@@ -31,8 +44,8 @@ export function FormTextField<TValues extends FieldValues>({
       inputRef={ref}
       multiline={multiline}
       minRows={multiline ? 1 : undefined}
-      error={fieldState.invalid}
-      helperText={fieldState.error?.message ?? helperText}
+      error={error !== undefined}
+      helperText={error?.message ?? helperText}
     />
   );
 }

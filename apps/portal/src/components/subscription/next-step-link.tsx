@@ -6,6 +6,8 @@ import type { Refusal } from '../../lib/auth/refusal.ts';
 import { ButtonLink, type LinkTarget } from '../router-links.tsx';
 
 const billingPage = { label: 'Go to Billing', link: linkOptions({ to: '/account/billing' }) };
+/** Where the link that confirms the address is mailed again. */
+const accountPage = { label: 'Go to Account', link: linkOptions({ to: '/account' }) };
 
 /** Where each area's product is subscribed to (the lists offer the checkout). */
 const productPages: Record<Area, { label: string; link: LinkTarget }> = {
@@ -14,14 +16,17 @@ const productPages: Record<Area, { label: string; link: LinkTarget }> = {
     link: linkOptions({ to: '/compute/serverless-containers' }),
   },
   'cloud-database': { label: 'Go to Cloud databases', link: linkOptions({ to: '/storage/databases' }) },
+  // Never refused for a product: each queue is paid by its own plan, on the Billing page.
+  'message-queue': billingPage,
   billing: billingPage,
   // Never refused (see the access policy); the account page is where sign-in is changed.
-  'sign-in': { label: 'Go to Account', link: linkOptions({ to: '/account' }) },
+  'sign-in': accountPage,
 };
 
 /**
- * The way to what a refusal asks for: the Billing page to pay, the product's page to subscribe. Nothing for
- * contacting support, which the refusal's sentence asks for in words.
+ * The way to what a refusal asks for: the Billing page to pay, the product's page to subscribe, the Account
+ * page to confirm the email address. Nothing for contacting support, which the refusal's sentence asks for in
+ * words.
  */
 export function NextStepLink({
   refusal,
@@ -34,8 +39,13 @@ export function NextStepLink({
   variant?: ButtonProps['variant'];
   sx?: SxProps<Theme>;
 }) {
-  const page =
-    refusal.next === 'pay-invoice' ? billingPage : refusal.next === 'subscribe' ? productPages[area] : null;
+  const pages: Record<Refusal['next'], { label: string; link: LinkTarget } | null> = {
+    'pay-invoice': billingPage,
+    subscribe: productPages[area],
+    'verify-email': accountPage,
+    'contact-support': null,
+  };
+  const page = pages[refusal.next];
   if (!page) return null;
   return (
     <ButtonLink {...page.link} variant={variant} sx={sx}>

@@ -7,17 +7,20 @@ import { useAccount } from '../../lib/auth/queries.ts';
 import { serverlessContainersPlanId } from '../../lib/billing/hosted-page.ts';
 import { useOpenHostedPage } from '../../lib/billing/use-open-hosted-page.ts';
 import { useSubscriptionRequestedAt } from '../../lib/billing/subscription-request.ts';
+import { useRefusal } from '../../lib/auth/refusal.ts';
+import { SubscribeRefusal } from './subscribe-refusal.tsx';
 
 /**
  * Where a create button would be for a customer whose plan does not allow it: why, and the way to the
  * serverless-containers subscription's checkout. While a subscription is being activated it says so
- * instead of offering a second checkout.
+ * instead of offering a second checkout; while the customer may not subscribe (an unconfirmed address), why.
  */
 export function UpgradeCallToAction({ reason }: { reason?: string }) {
   const account = useAccount().data;
   const activating = useSubscriptionRequestedAt(account?.id) !== null;
   const checkout = useOpenHostedPage();
   const busy = checkout.isPending || checkout.isSuccess;
+  const refusal = useRefusal('billing', 'create');
   const open = () => {
     if (!account || busy) return;
     checkout.mutate({
@@ -26,6 +29,7 @@ export function UpgradeCallToAction({ reason }: { reason?: string }) {
     });
   };
 
+  if (refusal) return <SubscribeRefusal refusal={refusal} align="flex-end" />;
   return (
     // On a phone the list's action row is a line of its own: the button fills it whether or not the reason's
     // text is there to widen it.

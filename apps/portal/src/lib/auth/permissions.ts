@@ -20,7 +20,9 @@ const impliedScopes: Readonly<Record<string, readonly PermissionScope[]>> = { cr
 
 export function grants(permissions: Permissions, requirement: SecurityRequirement): boolean {
   const held = permissions[requirement.resource] ?? [];
-  return held.some((scope) => scope === requirement.scope || impliedScopes[scope]?.includes(requirement.scope));
+  return held.some(
+    (scope) => scope === requirement.scope || impliedScopes[scope]?.includes(requirement.scope),
+  );
 }
 
 export interface PermissionRequest {
@@ -33,7 +35,11 @@ export interface PermissionRequest {
  * UMA permissions request (SPEC §7). A refusal (HTTP 403, what a suspended customer gets) means no
  * permissions at all; a request that cannot be answered fails with 'Failed to get permissions'.
  */
-export async function fetchPermissions({ tokenEndpoint, accessToken, audience }: PermissionRequest): Promise<Permissions> {
+export async function fetchPermissions({
+  tokenEndpoint,
+  accessToken,
+  audience,
+}: PermissionRequest): Promise<Permissions> {
   const response = await fetch(tokenEndpoint, {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/x-www-form-urlencoded' },

@@ -13,6 +13,7 @@ const accountQuery = graphql(`
       role
       email
       name
+      emailVerified
       customer {
         id
         name
@@ -52,6 +53,15 @@ export const permissionsQueryOptions = () =>
 
 export function useAccount() {
   return useQuery(accountQueryOptions());
+}
+
+/**
+ * The account as the app shell waits for it: loaded, or failed once no request for it is under way (a retry
+ * shows it loading again). A failure is not asked again just because the shell mounts: Try again does that.
+ */
+export function useAccountLoad() {
+  const { data, error, isFetching } = useQuery({ ...accountQueryOptions(), retryOnMount: false });
+  return { loaded: data !== undefined, failed: error !== null && !isFetching, error };
 }
 
 /** Access status of the signed-in customer; `undefined` until the permissions are known. */

@@ -9,10 +9,20 @@ import { permissionsQueryOptions, useAccount } from './queries.ts';
 /** Why the policy refuses an action: the API's sentence, and what to do next. */
 export type Refusal = Extract<Decision, { allowed: false }>;
 
-/** The customer as the policy sees it: the account's suspension, and the products whose `create` it holds. */
-export function policyCustomer(suspendedReason: string | null, permissions: Permissions): PolicyCustomer {
+/**
+ * The customer as the policy sees it: the account's suspension and whether its address is confirmed, and the
+ * products whose `create` it holds.
+ */
+export function policyCustomer(
+  account: { emailVerified: boolean; customer: { suspendedReason: string | null } },
+  permissions: Permissions,
+): PolicyCustomer {
   const products = Object.keys(permissions).filter((product) => permissions[product]?.includes('create'));
-  return { suspendedReason, products };
+  return {
+    suspendedReason: account.customer.suspendedReason,
+    products,
+    emailVerified: account.emailVerified,
+  };
 }
 
 /**
@@ -23,6 +33,6 @@ export function useRefusal(area: Area, action: Action): Refusal | null | undefin
   const account = useAccount().data;
   const permissions = useQuery(permissionsQueryOptions()).data;
   if (!account || !permissions) return undefined;
-  const decision = decide(policyCustomer(account.customer.suspendedReason, permissions), area, action);
+  const decision = decide(policyCustomer(account, permissions), area, action);
   return decision.allowed ? null : decision;
 }

@@ -3,7 +3,7 @@ import type { StateStore } from 'oidc-client-ts';
 // The signed-in user lives in local storage under one key of ours, so a returning customer's session is
 // known before the OIDC library is loaded, and other tabs share it. oidc-client-ts writes it here as its
 // user store (JSON of its public User fields).
-const storageKey = 'berth.session';
+export const sessionStorageKey = 'berth.session';
 
 export interface StoredSession {
   access_token: string;
@@ -15,19 +15,20 @@ export interface StoredSession {
 
 /** A single-entry store: oidc-client-ts keeps exactly one user in its user store. */
 export const sessionStore: StateStore = {
-  set: async (_key, value) => window.localStorage.setItem(storageKey, value),
-  get: async () => window.localStorage.getItem(storageKey),
+  set: async (_key, value) => window.localStorage.setItem(sessionStorageKey, value),
+  get: async () => window.localStorage.getItem(sessionStorageKey),
   remove: async () => {
-    const value = window.localStorage.getItem(storageKey);
-    window.localStorage.removeItem(storageKey);
+    const value = window.localStorage.getItem(sessionStorageKey);
+    window.localStorage.removeItem(sessionStorageKey);
     return value;
   },
-  getAllKeys: async () => (window.localStorage.getItem(storageKey) === null ? [] : [storageKey]),
+  getAllKeys: async () =>
+    window.localStorage.getItem(sessionStorageKey) === null ? [] : [sessionStorageKey],
 };
 
 export function readStoredSession(): StoredSession | null {
   try {
-    const value: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null');
+    const value: unknown = JSON.parse(window.localStorage.getItem(sessionStorageKey) ?? 'null');
     if (
       typeof value === 'object' &&
       value !== null &&

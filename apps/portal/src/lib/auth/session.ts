@@ -2,7 +2,8 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { env } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { resetAnalytics } from '../telemetry/analytics.ts';
-import { readStoredSession, secondsLeft } from './session-store.ts';
+import { refreshLock } from './refresh-lock.ts';
+import { readStoredSession, secondsLeft, sessionStorageKey } from './session-store.ts';
 
 /** SPEC §4: the access token is refreshed once fewer than this many seconds of validity remain. */
 export const tokenRefreshThresholdSeconds = 15;
@@ -52,9 +53,12 @@ interface Managers {
  * callbacks, refresh, sign-out): a returning customer with a valid stored session gets the first screen
  * without it.
  */
-export function createSession(loadManagers: () => Promise<Managers>): Session {
+export function createSession(
+  loadManagers: () => Promise<Managers>,
+  withRefreshLock: <T>(work: () => Promise<T>) => Promise<T> = refreshLock,
+): Session {
   let managers: Promise<Managers> | null = null;
-  let refreshing: Promise<User> | null = null;
+  let refreshing: Promise<string> | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let tokenEndpoint: Promise<string> | null = null;
 
@@ -67,14 +71,24 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
     );
   };
 
-  // One refresh at a time: parallel requests that all find the token about to expire share it.
-  const refresh = (): Promise<User> => {
-    refreshing ??= load()
-      .then(({ main }) => main.signinSilent())
-      .then((user) => {
-        if (!user) throw new Error('No token found');
+  // Across tabs, the lock lets one tab at a time use the refresh token (the identity provider rotates it: a
+  // second use of the same one is refused with invalid_grant); a tab that gets the lock after another has
+  // refreshed takes the tokens that tab stored. Resolves with the access token, or null when there is none.
+  const renewUnderLock = () =>
+    withRefreshLock(async (): Promise<string | null> => {
+      const stored = readStoredSession();
+      if (stored && secondsLeft(stored) > tokenRefreshThresholdSeconds) return stored.access_token;
+      const user: User | null = await (await load()).main.signinSilent();
+      return user?.access_token ?? null;
+    });
+
+  // One refresh at a time in a tab: parallel requests that all find the token about to expire share it.
+  const refresh = (): Promise<string> => {
+    refreshing ??= renewUnderLock()
+      .then((accessToken) => {
+        if (accessToken === null) throw new Error('No token found');
         scheduleRefresh();
-        return user;
+        return accessToken;
       })
       .catch((error: unknown) => {
         restartSignIn();
@@ -98,6 +112,11 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
     }, delayMs);
   }
 
+  // Another tab's refresh moves this tab's schedule to the new expiry.
+  window.addEventListener('storage', (event) => {
+    if (event.key === sessionStorageKey && refreshTimer !== undefined) scheduleRefresh();
+  });
+
   return {
     async establish() {
       const path = window.location.pathname;
@@ -118,10 +137,11 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
         scheduleRefresh();
         return true;
       }
-      // Silent check: refresh a stored session, else ask the identity provider about its own session.
+      // Silent check: refresh a stored session (or take another tab's refresh of it), else ask the identity
+      // provider about its own session.
       const { main, registration } = await load();
-      const user = await main.signinSilent().catch(() => null);
-      if (user) {
+      const accessToken = await renewUnderLock().catch(() => null);
+      if (accessToken !== null) {
         scheduleRefresh();
         return true;
       }
@@ -141,7 +161,7 @@ export function createSession(loadManagers: () => Promise<Managers>): Session {
         restartSignIn();
         throw new Error('No token found');
       }
-      if (secondsLeft(stored) < tokenRefreshThresholdSeconds) return (await refresh()).access_token;
+      if (secondsLeft(stored) < tokenRefreshThresholdSeconds) return refresh();
       return stored.access_token;
     },
 

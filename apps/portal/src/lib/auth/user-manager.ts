@@ -26,7 +26,11 @@ export function createUserManager({ registration = false } = {}): UserManager {
     automaticSilentRenew: false,
     silentRequestTimeoutInSeconds: 5,
     ...(registration
-      ? { metadataSeed: { authorization_endpoint: `${env.oidcAuthority}/protocol/openid-connect/registrations` } }
+      ? {
+          metadataSeed: {
+            authorization_endpoint: `${env.oidcAuthority}/protocol/openid-connect/registrations`,
+          },
+        }
       : {}),
   });
 }

@@ -2,6 +2,7 @@ import type { TypedDocumentString as BillingDocument } from '../../gql/billing/g
 import type { TypedDocumentString as ConsoleLogsDocument } from '../../gql/console-logs/graphql.ts';
 import type { TypedDocumentString as PlatformDocument } from '../../gql/graphql.ts';
 import { GraphQLRequestError, HttpStatusError, type GraphQLErrorItem } from './errors.ts';
+import { isOnline, waitUntilOnline } from '../network/online-status.ts';
 import { defaultRetryPolicy, sleep, withRetry, type RetryPolicy } from './retry.ts';
 
 export interface GraphQLClientOptions {
@@ -12,6 +13,8 @@ export interface GraphQLClientOptions {
   retryPolicy?: RetryPolicy;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  isOnline?: () => boolean;
+  waitUntilOnline?: (signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -34,19 +37,29 @@ export type GraphQLRequest = <TResult, TVariables>(
   signal?: AbortSignal,
 ) => Promise<TResult>;
 
+/** The generated documents start with their operation (fragments follow it). */
+const isMutation = (query: string) => /^\s*mutation\b/.test(query);
+
 /**
  * A small fetch client: bearer token, retries on network errors and 5xx only, no cache of its own
- * (TanStack Query decides what is kept, and keeps nothing between screens).
+ * (TanStack Query decides what is kept, and keeps nothing between screens). Offline, a query waits for the
+ * connection and a mutation fails at once (retry.ts).
  */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLRequest {
-  const retryDependencies = { sleep: options.sleep ?? sleep, random: options.random ?? Math.random };
+  const retryDependencies = {
+    sleep: options.sleep ?? sleep,
+    random: options.random ?? Math.random,
+    isOnline: options.isOnline ?? isOnline,
+    waitUntilOnline: options.waitUntilOnline ?? waitUntilOnline,
+  };
 
   return async function request<TResult, TVariables>(
     document: TypedDocumentString<TResult, TVariables>,
     variables: TVariables,
     signal?: AbortSignal,
   ): Promise<TResult> {
-    const body = JSON.stringify({ query: document.toString(), variables });
+    const query = document.toString();
+    const body = JSON.stringify({ query, variables });
     const response = await withRetry(
       async () => {
         // The token is read per attempt: a retry after a long back-off must not send an expired one.
@@ -66,7 +79,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
       },
       options.retryPolicy ?? defaultRetryPolicy,
       retryDependencies,
-      signal,
+      { signal, whenOffline: isMutation(query) ? 'fail' : 'wait' },
     );
 
     if (response.status === 401) {

@@ -29,3 +29,13 @@ export class HttpStatusError extends Error {
     this.status = status;
   }
 }
+
+export const offlineMessage = 'You are offline: nothing was sent';
+
+/** A change was not sent because the browser is offline; it is not sent later either (the customer decides). */
+export class OfflineError extends Error {
+  constructor() {
+    super(offlineMessage);
+    this.name = 'OfflineError';
+  }
+}

@@ -1,4 +1,4 @@
-import { HttpStatusError } from './errors.ts';
+import { HttpStatusError, OfflineError } from './errors.ts';
 
 export interface RetryPolicy {
   retries: number;
@@ -30,20 +30,40 @@ export function retryDelayMs(
 export interface RetryDependencies {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
+  isOnline: () => boolean;
+  waitUntilOnline: (signal?: AbortSignal) => Promise<void>;
 }
+
+/**
+ * What a request does while the browser is offline: `wait` (a read) waits for the connection and tries
+ * again without spending a retry, since no back-off would outlast a known outage; `fail` (a change) is not
+ * sent (OfflineError), and one cut off by the connection dropping is not sent again: nothing goes out later
+ * behind the customer's back.
+ */
+export type OfflineBehaviour = 'wait' | 'fail';
 
 export async function withRetry<T>(
   operation: () => Promise<T>,
   policy: RetryPolicy,
   dependencies: RetryDependencies,
-  signal?: AbortSignal,
+  { signal, whenOffline }: { signal?: AbortSignal | undefined; whenOffline: OfflineBehaviour },
 ): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
+  if (whenOffline === 'fail' && !dependencies.isOnline()) throw new OfflineError();
+  for (let attempt = 0; ;) {
     try {
       return await operation();
     } catch (error) {
-      if (attempt >= policy.retries || !isRetryable(error) || signal?.aborted) throw error;
+      if (!isRetryable(error) || signal?.aborted) throw error;
+      if (!dependencies.isOnline()) {
+        // Cut off on the way: it may have reached the server, so it is neither retried nor said unsent.
+        if (whenOffline === 'fail') throw error;
+        await dependencies.waitUntilOnline(signal);
+        continue;
+      }
+      if (attempt >= policy.retries) throw error;
       await dependencies.sleep(retryDelayMs(attempt, policy, dependencies.random), signal);
+      attempt += 1;
+      if (whenOffline === 'fail' && !dependencies.isOnline()) throw error;
     }
   }
 }

@@ -1,8 +1,10 @@
 import {
+  allowlistEntryProblem as problemOfAllowlistEntry,
   domainNameProblem,
   HOSTNAME_MAX,
   IMAGE_NAME_MAX,
   imageReferenceProblem as problemOfImage,
+  isIpv4,
   type ImageReferenceProblem,
 } from '@berth/rules';
 
@@ -49,31 +51,14 @@ export function hostnameProblem(hostname: string): string | null {
   return problem ? `${hostname} is not a domain name, such as shop.example.com` : null;
 }
 
-const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
-export function isIpv4(text: string): boolean {
-  return ipv4.test(text);
-}
-
-export function isIpv6(text: string): boolean {
-  if (!text.includes(':') || !/^[0-9a-fA-F:.]+$/.test(text)) return false;
-  // The URL parser knows every valid IPv6 notation (compressed, with embedded IPv4).
-  try {
-    return new URL(`http://[${text}]/`).hostname.length > 2;
-  } catch {
-    return false;
-  }
-}
-
 /** An IPv4 or IPv6 address, or a CIDR range of either. */
 export function allowlistEntryProblem(entry: string): string | null {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const maxPrefix = isIpv4(address) ? 32 : isIpv6(address) ? 128 : null;
-  if (maxPrefix === null || rest.length > 0)
-    return `${entry} is not an IP address or CIDR range, such as 203.0.113.0/24`;
-  if (prefix !== undefined) {
-    const bits = parseWholeNumber(prefix);
-    if (bits === null || bits > maxPrefix) return `${entry}: the prefix length must be 0 to ${maxPrefix}`;
+  switch (problemOfAllowlistEntry(entry)) {
+    case undefined:
+      return null;
+    case 'not-an-address':
+      return `${entry} is not an IP address or CIDR range, such as 203.0.113.0/24`;
+    case 'bad-prefix':
+      return `${entry}: the prefix length must be 0 to ${isIpv4(entry.split('/')[0] ?? '') ? 32 : 128}`;
   }
-  return null;
 }

@@ -10,3 +10,8 @@ export function problemCheck(messageOf: (value: string) => string | null | undef
     if (message) ctx.issues.push({ code: 'custom', input: value, message });
   });
 }
+
+/** A form's schema: its values as typed (not parsed), checked by `refine`, which reports each issue at its field. */
+export function refinedSchema<TValues>(refine: Parameters<typeof z.superRefine<TValues>>[0]) {
+  return z.custom<TValues>().check(z.superRefine(refine));
+}

@@ -22,6 +22,8 @@ export const accounts = pgTable('accounts', {
   passwordHash: text('password_hash'),
   externalSubject: text('external_subject'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** When the owner followed the mailed link to the address (null: not yet). */
+  emailVerifiedAt: timestamptz('email_verified_at'),
 });
 
 export const entitlements = pgTable(

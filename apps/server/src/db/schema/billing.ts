@@ -52,6 +52,11 @@ export const billingCustomers = pgTable('billing_customers', {
   consecutivePaymentFailures: integer('consecutive_payment_failures').notNull().default(0),
   stripeCustomerId: text('stripe_customer_id').unique(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  // 0028: the address in parts, all four or none (rows saved before have only `address`).
+  addressStreet: text('address_street'),
+  addressPostalCode: text('address_postal_code'),
+  addressCity: text('address_city'),
+  addressCountry: text('address_country'),
 });
 
 export const billingSessions = pgTable('billing_sessions', {

@@ -20,6 +20,10 @@ export const databaseClusters = pgTable('database_clusters', {
   // 0018: since when its own plan is unpaid (null: paid), and whether it was stopped for that.
   unpaidSince: timestamptz('unpaid_since'),
   stoppedUnpaid: boolean('stopped_unpaid').notNull().default(false),
+  // 0026: the advisor (on or off), when its next analysis is due, and when it last analysed the cluster.
+  advisorEnabled: boolean('advisor_enabled').notNull().default(false),
+  advisorDueAt: timestamptz('advisor_due_at'),
+  advisorAnalysedAt: timestamptz('advisor_analysed_at'),
 });
 
 export type DatabasePermission = 'READ_ONLY' | 'READ_WRITE';

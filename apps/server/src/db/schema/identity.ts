@@ -41,4 +41,6 @@ export const accountLinks = pgTable('account_links', {
   expiresAt: timestamptz('expires_at').notNull(),
   usedAt: timestamptz('used_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** The address a change-email link confirms. */
+  newEmail: text('new_email'),
 });

@@ -1,7 +1,7 @@
 import { bigserial, doublePrecision, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 
-export type MeteredResourceType = 'CONTAINER' | 'CONTAINER_JOB' | 'VOLUME';
+export type MeteredResourceType = 'CONTAINER' | 'CONTAINER_JOB' | 'VOLUME' | 'MESSAGE_QUEUE' | 'IPADDRESS';
 
 // Usage meters (0009): spans during which something billable ran at one size, reported by the runtime.
 export const usageMeters = pgTable('usage_meters', {

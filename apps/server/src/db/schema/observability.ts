@@ -10,6 +10,9 @@ export const logLines = pgTable('log_lines', {
   stream: text('stream').notNull(),
   occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
   line: text('line').notNull(),
+  /** A replica's line: its container and the replica's name, kept after the replica is gone (0029). */
+  containerId: integer('container_id'),
+  replica: text('replica'),
 });
 
 export const resourceEvents = pgTable('resource_events', {

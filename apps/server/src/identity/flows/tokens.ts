@@ -2,11 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, InvalidToken, type TokenVerifier } from '../../auth/verifier.ts';
 import type { Environment } from '../../environment.ts';
 import type { AccountService } from '../../modules/accounts/service.ts';
+import type { ApiKeys } from '../../modules/api-keys/service.ts';
 import { stringFields, type Fields } from '../interaction.ts';
-import { KEYCLOAK_ROUTES } from '../provider.ts';
+import { KEYCLOAK_ROUTES, type IdentityProvider } from '../provider.ts';
+import { CLIENT_CREDENTIALS, clientCredentialsFlow } from './client-credentials.ts';
 
-// The token endpoint's UMA grant (permissions as Keycloak answers them), userinfo for our access tokens,
-// and Keycloak's registration address. Every other grant goes to oidc-provider (`delegate`).
+// The token endpoint's UMA grant (permissions as Keycloak answers them) and client-credentials grant (API
+// keys, client-credentials.ts), userinfo for our access tokens, and Keycloak's registration address. Every
+// other grant goes to oidc-provider (`delegate`).
 
 const UMA_GRANT = 'urn:ietf:params:oauth:grant-type:uma-ticket';
 /** The token endpoint's fields we read ourselves (UMA); oidc-provider checks the rest of its grants. */
@@ -17,6 +20,8 @@ export function tokenFlow(deps: {
   env: Environment;
   base: string;
   accounts: AccountService;
+  apiKeys: ApiKeys;
+  identity: IdentityProvider;
   verify: TokenVerifier;
   /** Rate limit of the token endpoint (sign-ins, refreshes, permissions). */
   tokenRateLimit: object;
@@ -24,6 +29,12 @@ export function tokenFlow(deps: {
   delegate: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }) {
   const { env, base, accounts } = deps;
+  const clientCredentialsGrant = clientCredentialsFlow({
+    env,
+    issuer: deps.identity.issuer,
+    signingKey: deps.identity.signingKey,
+    apiKeys: deps.apiKeys,
+  });
 
   /** The account of the request's bearer token; undefined once a 401 saying why is sent. */
   async function accountOf(request: FastifyRequest, reply: FastifyReply) {
@@ -100,8 +111,9 @@ export function tokenFlow(deps: {
           },
         },
         async (request, reply) => {
-          if (request.body.grant_type !== UMA_GRANT) return deps.delegate(request, reply);
-          return permissionsGrant(request, reply);
+          if (request.body.grant_type === UMA_GRANT) return permissionsGrant(request, reply);
+          if (request.body.grant_type === CLIENT_CREDENTIALS) return clientCredentialsGrant(request, reply);
+          return deps.delegate(request, reply);
         },
       );
     },

@@ -4,6 +4,7 @@ import { SignInThrottled } from './throttled.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { passwordChangedMail, twoFactorOffMail } from './mails.ts';
 import { hashPassword } from './passwords.ts';
+import type { EmailConfirmation } from '../../identity/email-confirmation.ts';
 import { registrationSchema, type AccountService } from './service.ts';
 import { createAccountStore, type AccountWithCustomer } from './store.ts';
 import type { TwoFactor } from './two-factor.ts';
@@ -23,6 +24,7 @@ export function createCredentialChanges(deps: {
   accounts: AccountService;
   twoFactor: TwoFactor;
   mail: MailOutbox;
+  emailConfirmation: EmailConfirmation;
   /** Signs the account out of every session but `keepSessionId`, in the caller's transaction. */
   signOut(tx: Db, accountId: number, keepSessionId?: string): Promise<void>;
   /** Sign-in belongs to an external identity provider (Keycloak): nothing here applies. */
@@ -59,6 +61,14 @@ export function createCredentialChanges(deps: {
     if (check === 'wrong') throw badInput('code', 'That code is not right');
   }
 
+  /** The current password (counted like a sign-in), refused in words that say which field. */
+  async function requirePassword(account: AccountWithCustomer, password: string, session: RequestSession) {
+    const checked = await unlessThrottled(() =>
+      deps.accounts.authenticate(account.email, password, session.address),
+    );
+    if (checked?.id !== account.id) throw badInput('currentPassword', 'The current password is not right');
+  }
+
   return {
     async twoFactorStatus(account: AccountWithCustomer) {
       return deps.externalIssuer ? null : twoFactor.status(account.id);
@@ -74,10 +84,7 @@ export function createCredentialChanges(deps: {
       const problem = registrationSchema.shape.password.safeParse(input.newPassword).error?.issues[0]
         ?.message;
       if (problem) throw badInput('newPassword', problem);
-      const checked = await unlessThrottled(() =>
-        deps.accounts.authenticate(account.email, input.currentPassword, session.address),
-      );
-      if (checked?.id !== account.id) throw badInput('currentPassword', 'The current password is not right');
+      await requirePassword(account, input.currentPassword, session);
       if (await twoFactor.isEnabled(account.id)) await requireCode(account, input.code, session);
       const passwordHash = await hashPassword(input.newPassword);
       await database.db.transaction(async (tx) => {
@@ -85,6 +92,25 @@ export function createCredentialChanges(deps: {
         await deps.signOut(tx, account.id, session.id);
         await mail.queue(tx, passwordChangedMail(account, clock()));
       });
+      return true;
+    },
+
+    /** Mails the link that confirms the account's address again (a few times an hour at most). */
+    async sendEmailVerification(account: AccountWithCustomer) {
+      builtInOnly();
+      await deps.emailConfirmation.sendVerification(account, { limited: true });
+      return true;
+    },
+
+    /** Mails a link to `newEmail` that moves the account there, with the current password as proof. */
+    async changeEmail(
+      account: AccountWithCustomer,
+      input: { newEmail: string; currentPassword: string },
+      session: RequestSession,
+    ) {
+      builtInOnly();
+      await requirePassword(account, input.currentPassword, session);
+      await deps.emailConfirmation.requestChange(account, input.newEmail);
       return true;
     },
 

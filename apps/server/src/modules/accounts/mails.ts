@@ -44,3 +44,64 @@ export const twoFactorOffMail = (owner: Owner, at: Date) =>
     ],
     footnote: 'If this was not you, change your password at once and turn two-factor sign-in on again.',
   });
+
+export const apiKeyCreatedMail = (
+  owner: Owner,
+  key: { name: string; clientId: string; readOnly: boolean; expiresAt: Date },
+  at: Date,
+) =>
+  composeMail({
+    kind: 'api-key-created',
+    recipient: owner.email,
+    name: owner.name,
+    subject: 'A new API key was created',
+    paragraphs: [
+      `An API key named "${key.name}" (client ID ${key.clientId}) was created for your Berth account on ${at.toUTCString()}.`,
+      `It can ${key.readOnly ? 'read' : 'read and change'} everything your account can, until ${key.expiresAt.toUTCString()} or until it is revoked on the Account page.`,
+    ],
+    footnote:
+      'If this was not you, revoke the key on the Account page at once and change your password: someone else has access to your account.',
+  });
+
+export const verifyEmailMail = (owner: Owner, link: string, hours: number) =>
+  composeMail({
+    kind: 'verify-email',
+    recipient: owner.email,
+    name: owner.name,
+    subject: 'Confirm your email address',
+    paragraphs: [
+      'Welcome to Berth. Confirm that this is your email address to subscribe and create paid resources.',
+      `The button below works once, within ${hours} hours.`,
+    ],
+    action: { label: 'Confirm my email address', url: link },
+    footnote: 'If you did not sign up for Berth, ignore this mail: nothing happens without the link.',
+  });
+
+/** To the new address: the link that moves the account to it. */
+export const emailChangeMail = (owner: Owner, newEmail: string, link: string, hours: number) =>
+  composeMail({
+    kind: 'email-change',
+    recipient: newEmail,
+    name: owner.name,
+    subject: 'Confirm your new email address',
+    paragraphs: [
+      `Your Berth account asked to use this address, ${newEmail}, in place of ${owner.email}.`,
+      `The button below makes the change. It works once, within ${hours} hours.`,
+    ],
+    action: { label: 'Use this address', url: link },
+    footnote: 'If you did not ask for this, ignore this mail: the account keeps its address.',
+  });
+
+/** To the old address, as soon as a change is asked for. */
+export const emailChangingMail = (owner: Owner, newEmail: string) =>
+  composeMail({
+    kind: 'email-changing',
+    recipient: owner.email,
+    name: owner.name,
+    subject: 'Your email address is changing',
+    paragraphs: [
+      `Your Berth account asked to move from this address to ${newEmail}. The change happens when the link mailed to ${newEmail} is followed; until then nothing changes.`,
+    ],
+    footnote:
+      'If this was not you, change your password at once: someone signed in to your account. The change does not happen unless the link is followed.',
+  });

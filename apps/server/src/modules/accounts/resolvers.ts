@@ -9,6 +9,7 @@ export const accountResolvers: Resolvers = {
     id: (account) => String(account.id),
     customer: (account) => account.customer,
     twoFactor: (account, _args, { services }) => services.credentials.twoFactorStatus(account),
+    pendingEmail: (account, _args, { services }) => services.emailConfirmation.pendingEmail(account.id),
   },
   Mutation: {
     accountPasswordChange: (_parent, input, { account, services, session }) =>
@@ -17,6 +18,10 @@ export const accountResolvers: Resolvers = {
       services.credentials.disableTwoFactor(account, code, session),
     accountRecoveryCodesRenew: (_parent, { code }, { account, services, session }) =>
       services.credentials.renewRecoveryCodes(account, code, session),
+    accountEmailVerificationSend: (_parent, _args, { account, services }) =>
+      services.credentials.sendEmailVerification(account),
+    accountEmailChange: (_parent, input, { account, services, session }) =>
+      services.credentials.changeEmail(account, input, session),
   },
   Customer: {
     id: (customer) => String(customer.id),
@@ -25,5 +30,15 @@ export const accountResolvers: Resolvers = {
       customer.id === account.customerId &&
       (account.products.length > 0 || (await services.billing.hasLiveSubscription(customer.id))),
     suspendedReason: (customer) => customer.suspendedReason as SuspendedReason | null,
+    // Deprecated in the public API: the address of the billing details, in the parts the hosted form asks;
+    // null without details or for details saved before the address was asked in parts. Only ever the
+    // caller's own customer (Query.customer, Account.customer): any other answers null.
+    address: async (customer, _args, { account, services }) =>
+      customer.id === account.customerId
+        ? ((await services.billing.detailsOf(customer.id))?.addressParts ?? null)
+        : null,
+    // Deprecated in the public API: every customer is billed monthly, charged when an invoice is issued.
+    billingPeriod: () => 1,
+    termOfPayment: () => 0,
   },
 };

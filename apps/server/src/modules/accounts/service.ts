@@ -4,10 +4,11 @@ import { badInput, DomainError, notFound } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SignInThrottle } from '../../identity/throttle.ts';
 import { SUSPENDED_REASONS } from '@berth/rules';
+import { policyCustomer } from './authorize.ts';
 import { permissionsFor, PRODUCTS, type Permission } from './permissions.ts';
 import type { AccountStore, AccountWithCustomer } from './store.ts';
 
-const emailSchema = z.email('Enter a valid email address').max(320, 'Email is too long');
+export const emailSchema = z.email('Enter a valid email address').max(320, 'Email is too long');
 
 export const registrationSchema = z.object({
   name: z
@@ -21,12 +22,22 @@ export const registrationSchema = z.object({
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
-/** Identity claims of a verified access token. */
+/** The claim holding the id of the API key a token was issued for (absent from a person's tokens). */
+export const API_KEY_CLAIM = 'api_key';
+
+/** Identity claims of a verified access token (and any others it carries). */
 export interface TokenClaims {
   sub: string;
   email?: string;
   name?: string;
+  [claim: string]: unknown;
 }
+
+/** The API key a token of the account was issued for, while it is live (api-keys/service.ts `grantOf`). */
+export type ApiKeyGrantCheck = (
+  accountId: number,
+  claims: TokenClaims,
+) => Promise<AccountWithCustomer['apiKey'] | undefined>;
 
 /** How passwords are hashed and checked (scrypt; tests watch the checks through it). */
 export interface PasswordHashing {
@@ -40,6 +51,10 @@ export function createAccountService(deps: {
   /** Whether the account signs in with a second factor too (two-factor.ts). */
   secondFactorEnabled: (accountId: number) => Promise<boolean>;
   externalIssuer: boolean;
+  /** REQUIRE_EMAIL_VERIFICATION: off, every account counts as confirmed (the operator verifies elsewhere). */
+  requireEmailVerification: boolean;
+  /** Checks the key of a token issued for an API key (its `api_key` claim) on every use. */
+  apiKeyGrant: ApiKeyGrantCheck;
   passwords?: PasswordHashing;
 }) {
   const { store, throttle, passwords = { hash: hashPassword, verify: verifyPassword } } = deps;
@@ -48,13 +63,22 @@ export function createAccountService(deps: {
   let standIn: Promise<string> | undefined;
   const standInHash = () => (standIn ??= passwords.hash(randomBytes(32).toString('base64url')));
 
+  /** The account as the access policy sees it (see requireEmailVerification). */
+  const asPolicySees = (account: AccountWithCustomer | undefined) =>
+    account && !deps.requireEmailVerification ? { ...account, emailVerified: true } : account;
+  const findById = async (id: number) => asPolicySees(await store.findById(id));
+
   async function requireByEmail(email: string): Promise<AccountWithCustomer> {
-    const account = await store.findByEmail(email);
+    const account = asPolicySees(await store.findByEmail(email));
     if (!account) throw notFound(`Account ${email}`);
     return account;
   }
 
-  async function create(input: Registration): Promise<number> {
+  /**
+   * A new customer with its account. A sign-up's address is confirmed later by the mailed link; an account
+   * an operator creates (or the demo account) is `verified` from the start.
+   */
+  async function create(input: Registration, options: { verified: boolean }): Promise<number> {
     const parsed = registrationSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -62,12 +86,17 @@ export function createAccountService(deps: {
     }
     const { name, email, password } = parsed.data;
     if (await store.findByEmail(email)) throw badInput('email', 'An account with this email already exists');
-    return store.insertCustomerWithAccount({ name, email, passwordHash: await passwords.hash(password) });
+    return store.insertCustomerWithAccount({
+      name,
+      email,
+      passwordHash: await passwords.hash(password),
+      emailVerifiedAt: options.verified ? new Date() : null,
+    });
   }
 
   return {
     create,
-    findById: store.findById,
+    findById,
     requireByEmail,
 
     /**
@@ -96,37 +125,38 @@ export function createAccountService(deps: {
     },
 
     /**
-     * The account a verified token speaks for. Built-in tokens carry our account id as `sub`; accounts of
-     * an external issuer (Keycloak) are linked by subject, else by email, else created on first use.
+     * The account a verified token speaks for. Built-in tokens carry our account id as `sub`, and an API
+     * key's tokens the key, which must still be live; accounts of an external issuer (Keycloak) are linked by
+     * subject, else by email, else created on first use.
      */
     async resolveFromClaims(claims: TokenClaims): Promise<AccountWithCustomer | undefined> {
       if (!deps.externalIssuer) {
         const id = Number(claims.sub);
-        return Number.isSafeInteger(id) ? store.findById(id) : undefined;
+        const account = Number.isSafeInteger(id) ? await findById(id) : undefined;
+        if (!account || claims[API_KEY_CLAIM] === undefined) return account;
+        const apiKey = await deps.apiKeyGrant(account.id, claims);
+        return apiKey && { ...account, apiKey };
       }
       const linked = await store.findByExternalSubject(claims.sub);
-      if (linked) return linked;
+      if (linked) return asPolicySees(linked);
       if (!claims.email) return undefined;
       const byEmail = await store.findByEmail(claims.email);
       if (byEmail) {
         await store.linkExternalSubject(byEmail.id, claims.sub);
-        return store.findById(byEmail.id);
+        return findById(byEmail.id);
       }
       const id = await store.insertCustomerWithAccount({
         name: claims.name ?? claims.email,
         email: claims.email,
         passwordHash: null,
         externalSubject: claims.sub,
+        // The external provider confirms addresses itself (Keycloak's verify-email action).
+        emailVerifiedAt: new Date(),
       });
-      return store.findById(id);
+      return findById(id);
     },
 
-    permissions(account: AccountWithCustomer): Permission[] {
-      return permissionsFor({
-        suspendedReason: account.customer.suspendedReason,
-        products: account.products,
-      });
-    },
+    permissions: (account: AccountWithCustomer): Permission[] => permissionsFor(policyCustomer(account)),
 
     async suspend(email: string, reason: string) {
       if (!(SUSPENDED_REASONS as readonly string[]).includes(reason)) {
@@ -139,6 +169,12 @@ export function createAccountService(deps: {
     async unsuspend(email: string) {
       const account = await requireByEmail(email);
       await store.setSuspendedReason(account.customerId, null);
+    },
+
+    /** An operator confirms the address (seen elsewhere): the account may subscribe. */
+    async markEmailVerified(email: string) {
+      const account = await requireByEmail(email);
+      await store.markEmailVerified(account.id, new Date());
     },
 
     async setSubscription(email: string, product: string, active: boolean) {
@@ -156,7 +192,7 @@ export function createAccountService(deps: {
     async ensureDemoAccount(password: string) {
       if (await store.findByEmail('demo@example.com')) return;
       try {
-        await create({ name: 'Demo Customer', email: 'demo@example.com', password });
+        await create({ name: 'Demo Customer', email: 'demo@example.com', password }, { verified: true });
       } catch (error) {
         // Another process created it at the same moment.
         if (!(error instanceof DomainError)) throw error;

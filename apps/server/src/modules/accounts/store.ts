@@ -1,12 +1,19 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, accountTwoFactor, customers, entitlements } from '../../db/schema.ts';
+import { accounts, accountTwoFactor, customers, entitlements, type ApiKeyScope } from '../../db/schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export interface AccountWithCustomer extends AccountRow {
   customer: CustomerRow;
   products: string[];
+  /** Whether the account may subscribe and create paid resources: its address confirmed, or need not be. */
+  emailVerified: boolean;
+  /**
+   * Set when the request's token was issued for one of the account's API keys (not a person's sign-in):
+   * the key and what it may do. The access policy (authorize.ts) holds the request to it.
+   */
+  apiKey?: { id: number; scope: ApiKeyScope };
 }
 
 export function createAccountStore(db: Db) {
@@ -24,7 +31,14 @@ export function createAccountStore(db: Db) {
       .where(condition)
       .limit(1);
     const row = rows[0];
-    return row ? { ...row.account, customer: row.customer, products: row.products } : undefined;
+    return row
+      ? {
+          ...row.account,
+          customer: row.customer,
+          products: row.products,
+          emailVerified: row.account.emailVerifiedAt !== null,
+        }
+      : undefined;
   }
 
   return {
@@ -37,6 +51,8 @@ export function createAccountStore(db: Db) {
       email: string;
       passwordHash: string | null;
       externalSubject?: string;
+      /** When the address was confirmed; none yet for a sign-up (its link is mailed). */
+      emailVerifiedAt: Date | null;
     }): Promise<number> {
       return db.transaction(async (tx) => {
         const [customer] = await tx
@@ -52,11 +68,21 @@ export function createAccountStore(db: Db) {
             name: input.name,
             passwordHash: input.passwordHash,
             externalSubject: input.externalSubject ?? null,
+            emailVerifiedAt: input.emailVerifiedAt,
           })
           .returning({ id: accounts.id });
         if (!account) throw new Error('account insert returned nothing');
         return account.id;
       });
+    },
+
+    async markEmailVerified(accountId: number, at: Date) {
+      await db.update(accounts).set({ emailVerifiedAt: at }).where(eq(accounts.id, accountId));
+    },
+
+    /** The account's new address, confirmed by the link that was mailed to it. */
+    async changeEmail(accountId: number, email: string, at: Date) {
+      await db.update(accounts).set({ email, emailVerifiedAt: at }).where(eq(accounts.id, accountId));
     },
 
     async setPasswordHash(accountId: number, passwordHash: string) {

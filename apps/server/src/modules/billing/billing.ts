@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import type { Environment } from '../../environment.ts';
-import { createFulfilment, type ResourcePlans } from './fulfilment/fulfilment.ts';
+import { createFulfilment, type PlannedResourceKinds } from './fulfilment/fulfilment.ts';
 import type { Metering } from '../metering/service.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createLocalRenewals } from './local/renewals.ts';
+import type { BillingNotices } from './notices.ts';
 import type { BillingProvider } from './provider.ts';
-import type { ClusterLookup } from './plan-change.ts';
 import { createBillingService } from './service.ts';
 import { createSessionStore } from './sessions/store.ts';
 import { createBillingStore } from './store.ts';
@@ -30,12 +30,13 @@ export function createBilling(deps: {
   env: Environment;
   db: Db;
   metering: Metering;
-  clusterOf: ClusterLookup;
-  resourcePlans: ResourcePlans;
+  /** Resources with a plan of their own, by kind. */
+  resources: PlannedResourceKinds;
+  notices: BillingNotices;
   warn: (message: string, error: unknown) => void;
 }) {
   const store = createBillingStore(deps.db);
-  const fulfilment = createFulfilment(deps.db, deps.resourcePlans);
+  const fulfilment = createFulfilment(deps.db, deps.resources, deps.notices);
   const provider: BillingProvider =
     deps.env.BILLING_PROVIDER === 'stripe'
       ? createStripeProvider({
@@ -56,14 +57,16 @@ export function createBilling(deps: {
     publicUrl: deps.env.PUBLIC_URL,
     provider,
     store,
-    clusterOf: deps.clusterOf,
+    resources: deps.resources,
     fulfilment,
+    notices: deps.notices,
     warn: deps.warn,
   });
   return {
     ...service,
     provider,
     fulfilment,
+    resources: deps.resources,
     /** Charges local subscriptions whose period ended (hourly); Stripe runs its own billing cycle. */
     collectDue: (now?: Date) => (provider.name === 'local' ? renewals.collectDue(now) : Promise.resolve(0)),
   };

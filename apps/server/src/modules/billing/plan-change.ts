@@ -1,19 +1,21 @@
 import { badInput, conflict } from '../../errors.ts';
+import { authorize } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import type { Fulfilment } from './fulfilment/fulfilment.ts';
-import { BILLABLE_PLANS, planChangeProblem, type BillablePlan } from './plans.ts';
+import type { Fulfilment, PlannedResourceKinds } from './fulfilment/fulfilment.ts';
+import {
+  BILLABLE_PLANS,
+  PLANNED_KIND_AREAS,
+  PLANNED_KIND_NOUNS,
+  planChangeProblem,
+  RESOURCE_PLANS,
+  type BillablePlan,
+} from './plans.ts';
 import type { BillingProvider, PlanChange } from './provider.ts';
 import type { BillingStore, SubscriptionRow } from './store.ts';
 
-// A database cluster's plan changes through its subscription: an upgrade now, the provider charging the
-// prorated difference the preview showed; a downgrade at the period's end (each minute, the due ones are
-// applied); the cluster is resized by the fulfilment's plan-changed change.
-
-/** The customer's database cluster of this id (its name, plan, and whether it is busy), undefined for any other. */
-export type ClusterLookup = (
-  customerId: number,
-  id: string,
-) => Promise<{ name: string; planId: string; locked: boolean } | undefined>;
+// A resource's plan (a database cluster's, a message queue's) changes through its subscription: an upgrade
+// now, the provider charging the prorated difference the preview showed; a downgrade at the period's end
+// (each minute, the due ones are applied); the resource is resized by the fulfilment's plan-changed change.
 
 /** How long a plan change's preview holds: its proration date is accepted for so long. */
 export const PRORATION_QUOTE_MS = 10 * 60_000;
@@ -49,7 +51,7 @@ const plan = (id: string): BillablePlan => {
 export function createPlanChanges(deps: {
   provider: BillingProvider;
   store: BillingStore;
-  clusterOf: ClusterLookup;
+  resources: PlannedResourceKinds;
   fulfilment: Fulfilment;
   /** The customer's subscription of this id; NOT_FOUND for any other. */
   subscriptionOf: (account: AccountWithCustomer, id: string) => Promise<SubscriptionRow>;
@@ -58,7 +60,7 @@ export function createPlanChanges(deps: {
 
   /**
    * The change of subscription `id` to plan `planId` as the provider is asked it, after every check: the
-   * plan can change (BAD_USER_INPUT otherwise), the subscription is active and paid, and its cluster is not
+   * plan can change (BAD_USER_INPUT otherwise), the subscription is active and paid, and its resource is not
    * busy (CONFLICT otherwise). An upgrade is prorated from `prorationDate`.
    */
   async function planChangeOf(
@@ -72,10 +74,13 @@ export function createPlanChanges(deps: {
     if (problem) throw badInput('planId', problem);
     const blocker = planChangeBlocker(row);
     if (blocker || !row.currentPeriodEnd) throw conflict(blocker ?? `Subscription ${id} has no paid period`);
-    const cluster = await deps.clusterOf(account.customerId, row.resourceId);
-    if (!cluster) throw conflict(`Subscription ${id} is for a database cluster that is gone`);
-    if (cluster.locked) {
-      throw conflict(`Database cluster ${cluster.name} is being changed: change its plan once it is ready`);
+    // planChangeProblem found the plan: only a resource's plan changes.
+    const kind = RESOURCE_PLANS.get(row.planId)?.kind ?? 'DATABASE_CLUSTER';
+    const noun = PLANNED_KIND_NOUNS[kind];
+    const resource = await deps.resources[kind].find(account.customerId, row.resourceId);
+    if (!resource) throw conflict(`Subscription ${id} is for a ${noun} that is gone`);
+    if (resource.locked) {
+      throw conflict(`The ${noun} ${resource.name} is being changed: change its plan once it is ready`);
     }
     const from = plan(row.planId);
     const to = plan(planId);
@@ -124,11 +129,13 @@ export function createPlanChanges(deps: {
 
     /**
      * Moves the subscription to plan `planId`: an upgrade now (the provider charges the prorated difference,
-     * then the subscription and its cluster move), a downgrade at the period's end. The current plan again
+     * then the subscription and its resource move), a downgrade at the period's end. The current plan again
      * drops a waiting downgrade.
      */
     async changePlan(account: AccountWithCustomer, id: string, planId: string, prorationDate?: Date | null) {
       const current = await subscriptionOf(account, id);
+      const kind = RESOURCE_PLANS.get(current.planId)?.kind;
+      if (kind) authorize(account, { area: PLANNED_KIND_AREAS[kind], action: 'grow' });
       if (planId === current.planId && current.pendingPlanId) {
         const { change } = await planChangeOf(account, id, current.pendingPlanId, new Date());
         // The provider bills the current plan again from the next period on.

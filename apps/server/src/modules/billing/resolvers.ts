@@ -3,8 +3,8 @@ import type {
   SubscriptionStatus,
   SuspendedReason,
 } from '../../generated/billing-resolvers-types.ts';
-import { centsOfType, METERED_TYPES } from '../metering/breakdown.ts';
-import { BILLABLE_PLANS, CLUSTER_PLANS, planChangesOf } from './plans.ts';
+import { BILLED_BY_USE, centsOfType, isBilledByUse } from '../metering/breakdown.ts';
+import { BILLABLE_PLANS, planChangesOf, RESOURCE_PLANS, type PlannedKind } from './plans.ts';
 import { planChangeBlocker } from './plan-change.ts';
 import { isResumable } from './service.ts';
 
@@ -32,6 +32,42 @@ function billingPlan(planId: string) {
     name: plan?.name ?? planId,
     price: plan ? { amountCents: plan.monthlyPriceCents, currency: plan.currency } : null,
   };
+}
+
+/** What unpaidResources shows of a resource with a plan of its own. */
+interface PlannedRow {
+  id: number;
+  name: string;
+  namespaceId: number;
+  planId: string;
+  state: string;
+  unpaidSince: Date | null;
+  stoppedUnpaid: boolean;
+}
+
+/** The rows still unpaid (not being deleted) as UnpaidResources of their kind. */
+function unpaidOf<Row extends PlannedRow>(
+  kind: PlannedKind,
+  rows: Row[],
+  stopsAt: (row: Row) => Date | null,
+  namespaceNames: Map<number, string>,
+) {
+  return rows.flatMap((row) => {
+    const { unpaidSince } = row;
+    if (unpaidSince === null || row.state === 'deleting') return [];
+    return [
+      {
+        id: String(row.id),
+        kind,
+        name: row.name,
+        namespace: namespaceNames.get(row.namespaceId) ?? '',
+        plan: billingPlan(row.planId),
+        unpaidSince,
+        stopsAt: stopsAt(row),
+        stopped: row.stoppedUnpaid,
+      },
+    ];
+  });
 }
 
 /** Usage is priced in EUR (the price list's currency); cents are rounded where shown. */
@@ -66,49 +102,41 @@ export const billingResolvers: Resolvers = {
     invoice: (_parent, { number }, { account, services }) =>
       services.billing.invoiceOf(account.customerId, number),
     unpaidResources: async (_parent, _args, { account, services }) => {
-      const [clusters, namespaces] = await Promise.all([
-        services.databaseClusters.list(account),
+      const { databaseClusters, messageQueues } = services;
+      const [clusters, queues, namespaces] = await Promise.all([
+        databaseClusters.list(account),
+        messageQueues.list(account),
         services.namespaces.list(account),
       ]);
       const namespaceNames = new Map(namespaces.map((namespace) => [namespace.id, namespace.name]));
-      return clusters
-        .filter(
-          (cluster): cluster is typeof cluster & { unpaidSince: Date } =>
-            cluster.unpaidSince !== null && cluster.state !== 'deleting',
-        )
-        .sort((a, b) => Number(a.unpaidSince) - Number(b.unpaidSince))
-        .map((cluster) => ({
-          id: String(cluster.id),
-          kind: 'DATABASE_CLUSTER',
-          name: cluster.name,
-          namespace: namespaceNames.get(cluster.namespaceId) ?? '',
-          plan: billingPlan(cluster.planId),
-          unpaidSince: cluster.unpaidSince,
-          stopsAt: services.databaseClusters.stopsAt(cluster),
-          stopped: cluster.stoppedUnpaid,
-        }));
+      return [
+        ...unpaidOf('DATABASE_CLUSTER', clusters, databaseClusters.stopsAt, namespaceNames),
+        ...unpaidOf('MESSAGE_QUEUE', queues, messageQueues.stopsAt, namespaceNames),
+      ].sort((a, b) => Number(a.unpaidSince) - Number(b.unpaidSince));
     },
     usage: async (_parent, period, { account, services }) => {
+      // Usage is what is billed by use: resources paid by a plan of their own are the subscriptions'.
       const breakdown = await services.metering.priceBreakdown(account.customerId, period);
-      const { namespaces } = breakdown;
+      const byType = BILLED_BY_USE.map((resourceType) => ({
+        resourceType,
+        cents: centsOfType(breakdown, resourceType),
+      }));
+      const forecast = await services.metering.forecastCents(account.customerId, breakdown, BILLED_BY_USE);
       return {
         startDate: breakdown.startDate,
         endDate: breakdown.endDate,
-        cost: euros(centsOfType(namespaces, 'ALL')),
-        forecast: euros(await services.metering.forecastCents(account.customerId, breakdown)),
-        byResourceType: METERED_TYPES.map((resourceType) => ({
-          resourceType,
-          cost: euros(centsOfType(namespaces, resourceType)),
-        })),
-        namespaces: namespaces.map((namespace) => ({
-          name: namespace.name,
-          cost: euros(namespace.cents),
-          resources: namespace.resources.map((resource) => ({
-            resourceType: resource.resourceType,
-            name: resource.name,
-            cost: euros(resource.cents),
-          })),
-        })),
+        cost: euros(byType.reduce((total, type) => total + type.cents, 0)),
+        forecast: euros(forecast),
+        byResourceType: byType.map(({ resourceType, cents }) => ({ resourceType, cost: euros(cents) })),
+        namespaces: breakdown.namespaces.flatMap((namespace) => {
+          const billed = namespace.resources.flatMap(({ resourceType, name, cents }) =>
+            isBilledByUse(resourceType) ? [{ resourceType, name, cents }] : [],
+          );
+          if (billed.length === 0) return [];
+          const cents = billed.reduce((total, resource) => total + resource.cents, 0);
+          const resources = billed.map((resource) => ({ ...resource, cost: euros(resource.cents) }));
+          return [{ name: namespace.name, cost: euros(cents), resources }];
+        }),
       };
     },
   },
@@ -128,9 +156,10 @@ export const billingResolvers: Resolvers = {
     status: statusOf,
     resourceId: (row) => row.resourceId,
     resourceName: async (row, _args, { services }) => {
-      if (!CLUSTER_PLANS.has(row.planId)) return null;
+      const kind = RESOURCE_PLANS.get(row.planId)?.kind;
+      if (!kind) return null;
       if (row.resourceDeleted) return row.resourceName;
-      return (await services.databaseClusters.findById(row.customerId, row.resourceId))?.name ?? null;
+      return (await services.billing.resources[kind].find(row.customerId, row.resourceId))?.name ?? null;
     },
     resumable: isResumable,
     pendingPlan: (row) => (row.pendingPlanId ? billingPlan(row.pendingPlanId) : null),

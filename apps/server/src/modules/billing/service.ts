@@ -1,10 +1,22 @@
 import type { Db } from '../../db/client.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, conflict, notFound } from '../../errors.ts';
+import type { Product } from '../accounts/permissions.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
-import type { Fulfilment } from './fulfilment/fulfilment.ts';
-import { createPlanChanges, type ClusterLookup } from './plan-change.ts';
-import { BILLABLE_PLANS, CLUSTER_PLANS, DEFAULT_PLAN_ID, PRODUCT_PLANS } from './plans.ts';
+import type { Fulfilment, PlannedResourceKinds } from './fulfilment/fulfilment.ts';
+import { subscriptionEndingMail } from './mails.ts';
+import type { BillingNotices } from './notices.ts';
+import { createPlanChanges } from './plan-change.ts';
+import {
+  BILLABLE_PLANS,
+  DEFAULT_PLAN_ID,
+  PLANNED_KIND_NOUNS,
+  PRODUCT_PLANS,
+  RESOURCE_PLANS,
+  type BillablePlan,
+  type PlannedKind,
+  type ResourcePlan,
+} from './plans.ts';
 import type { BillingCustomer, BillingProvider } from './provider.ts';
 import { createSessionStore } from './sessions/store.ts';
 import { createBillingStore, type BillingStore, type SubscriptionRow } from './store.ts';
@@ -16,13 +28,19 @@ import { createBillingStore, type BillingStore, type SubscriptionRow } from './s
  * back (a provider's customer portal has only a return address), so it carries no outcome.
  */
 export function portalReturnUrls(publicUrl: string) {
-  const productPage: Record<string, string> = {
+  const productPage: Record<Product, string> = {
     'serverless-container': '/compute/serverless-containers',
     'cloud-database': '/storage/databases',
   };
+  const resourcePage: Record<PlannedKind, string> = {
+    DATABASE_CLUSTER: '/storage/databases',
+    MESSAGE_QUEUE: '/storage/message-queues',
+  };
   return {
-    checkout(product: string) {
-      const page = `${publicUrl}${productPage[product] ?? '/'}`;
+    /** Back to the product's page, or to the page of the resource's kind. */
+    checkout(plan: BillablePlan | ResourcePlan) {
+      const path = 'kind' in plan ? resourcePage[plan.kind] : plan.product ? productPage[plan.product] : '/';
+      const page = `${publicUrl}${path}`;
       return { successUrl: `${page}?checkout=success`, cancelUrl: `${page}?checkout=cancelled` };
     },
     details: `${publicUrl}/account/billing`,
@@ -36,11 +54,21 @@ const billingCustomer = (account: AccountWithCustomer): BillingCustomer => ({
 });
 
 /**
- * A resource with a plan of its own (a database cluster) is being deleted: its subscription ends with it, at
- * the end of the period paid for. Runs in the deleting transaction; the provider is told after it commits.
+ * A resource with a plan of its own (a database cluster, a message queue) is being deleted: its subscription
+ * ends with it, at the end of the period paid for. Runs in the deleting transaction; the provider is told
+ * after it commits.
  */
-export const endPlanOfResource = (tx: Db, customerId: number, resource: { id: string; name: string }) =>
-  createBillingStore(tx).endWithResource(customerId, resource, [...CLUSTER_PLANS.keys()]);
+export const endPlanOfResource = (
+  tx: Db,
+  customerId: number,
+  kind: PlannedKind,
+  resource: { id: string; name: string },
+) =>
+  createBillingStore(tx).endWithResource(
+    customerId,
+    resource,
+    [...RESOURCE_PLANS.values()].filter((plan) => plan.kind === kind).map((plan) => plan.id),
+  );
 
 /** Whether subscriptionResume may undo a cancellation: not once the resource is gone, nor once it ended. */
 export const isResumable = (row: SubscriptionRow) =>
@@ -55,8 +83,9 @@ export function createBillingService(deps: {
   publicUrl: string;
   provider: BillingProvider;
   store: BillingStore;
-  clusterOf: ClusterLookup;
+  resources: PlannedResourceKinds;
   fulfilment: Fulfilment;
+  notices: BillingNotices;
   /** Where a provider that cannot be told a change is reported (it is told again later). */
   warn: (message: string, error: unknown) => void;
 }) {
@@ -84,9 +113,26 @@ export function createBillingService(deps: {
     }
   }
 
+  /**
+   * Sets whether the subscription ends at its period's end; a cancellation is mailed to the owner. Decided
+   * under the customer's lock, so two cancellations at once change it (and mail) once.
+   */
   async function setCancelAtPeriodEnd(row: SubscriptionRow, cancel: boolean) {
     if (row.cancelAtPeriodEnd === cancel) return row;
-    const updated = await store.setCancelAtPeriodEnd(row.id, cancel);
+    const updated = await deps.db.transaction(async (tx) => {
+      const txStore = createBillingStore(tx);
+      await txStore.lockCustomer(row.customerId);
+      const current = await txStore.subscriptionOf(row.customerId, row.id);
+      // Done meanwhile by a request that raced this one: that one mailed.
+      if (current && current.status !== 'ended' && current.cancelAtPeriodEnd === cancel) return current;
+      const changed = await txStore.setCancelAtPeriodEnd(row.id, cancel);
+      if (changed && cancel) {
+        await deps.notices.tell(tx, row.customerId, (to, billingUrl) =>
+          subscriptionEndingMail(to, billingUrl, changed),
+        );
+      }
+      return changed;
+    });
     if (!updated) throw conflict(`Subscription ${row.id} has ended or its resource was deleted meanwhile`);
     await tellProvider(updated);
     return updated;
@@ -103,24 +149,21 @@ export function createBillingService(deps: {
     return { plan, resourceId: ownId };
   }
 
-  async function clusterCheckout(
+  async function resourceCheckout(
     account: AccountWithCustomer,
-    planId: string,
+    plan: ResourcePlan,
     resourceId: string | undefined,
   ) {
+    const noun = PLANNED_KIND_NOUNS[plan.kind];
     if (resourceId === undefined) {
-      throw badInput(
-        'resourceId',
-        `Plan ${planId} is a database cluster's: give the cluster's id as resourceId`,
-      );
+      throw badInput('resourceId', `Plan ${plan.id} is a ${noun}'s: give the ${noun}'s id as resourceId`);
     }
-    const cluster = await deps.clusterOf(account.customerId, resourceId);
-    if (!cluster) throw notFound(`Resource ${resourceId}`);
-    if (cluster.planId !== planId) {
-      throw badInput('planId', `Database cluster ${cluster.name} has plan ${cluster.planId}, not ${planId}`);
+    const resource = await deps.resources[plan.kind].find(account.customerId, resourceId);
+    if (!resource) throw notFound(`Resource ${resourceId}`);
+    if (resource.state === 'deleting') throw conflict(`The ${noun} ${resource.name} is being deleted`);
+    if (resource.planId !== plan.id) {
+      throw badInput('planId', `The ${noun} ${resource.name} has plan ${resource.planId}, not ${plan.id}`);
     }
-    const plan = CLUSTER_PLANS.get(planId);
-    if (!plan) throw new Error(`database cluster ${cluster.name} has an unknown plan ${planId}`);
     return { plan, resourceId };
   }
 
@@ -128,22 +171,23 @@ export function createBillingService(deps: {
     ...createPlanChanges({
       provider,
       store,
-      clusterOf: deps.clusterOf,
+      resources: deps.resources,
       fulfilment: deps.fulfilment,
       subscriptionOf,
     }),
 
     /**
      * A checkout for a plan. A product plan is subscribed to for the customer as a whole: its resource is
-     * the customer's own id (Account.customer.id), given or not; any other resource is not found. A database
-     * cluster's plan is subscribed to for that cluster: resourceId is the cluster's id, and the plan must be
-     * the cluster's. What the customer subscribes to already (a subscription that has not ended) is not sold
+     * the customer's own id (Account.customer.id), given or not; any other resource is not found. A resource's
+     * plan (a database cluster's, a message queue's) is subscribed to for that resource: resourceId is its id,
+     * and the plan must be its own. What the customer subscribes to already (a subscription that has not ended) is not sold
      * twice.
      */
     async requestCheckout(account: AccountWithCustomer, input: { planId?: string; resourceId?: string }) {
       const planId = input.planId ?? DEFAULT_PLAN_ID;
-      const { plan, resourceId } = CLUSTER_PLANS.has(planId)
-        ? await clusterCheckout(account, planId, input.resourceId)
+      const resourcePlan = RESOURCE_PLANS.get(planId);
+      const { plan, resourceId } = resourcePlan
+        ? await resourceCheckout(account, resourcePlan, input.resourceId)
         : productCheckout(account, planId, input.resourceId);
       // One open checkout per customer, plan and resource: decided under the customer's lock, so two requests
       // at once get the same page.
@@ -162,7 +206,7 @@ export function createBillingService(deps: {
           customer: billingCustomer(account),
           plan,
           resourceId,
-          ...returnUrls.checkout(plan.product ?? 'cloud-database'),
+          ...returnUrls.checkout(plan),
         };
         const page = await provider.createCheckout(request, tx);
         await sessions.insertSession({

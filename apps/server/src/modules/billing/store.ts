@@ -1,17 +1,46 @@
 import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingCustomers, billingInvoices, billingSubscriptions, customers } from '../../db/schema.ts';
+import {
+  accounts,
+  billingCustomers,
+  billingInvoices,
+  billingSubscriptions,
+  customers,
+} from '../../db/schema.ts';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 export type InvoiceRow = typeof billingInvoices.$inferSelect;
 
-/** The billing details shown on invoices, as the customer last saved them. */
-export interface BillingDetails {
+/** A billing address in parts, as the hosted form asks it (the public API's `Address`). */
+export interface PostalAddress {
+  streetNameAndHouseNumber: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+/** The billing details as the customer saves them. */
+export interface BillingDetailsInput {
   companyName: string;
-  address: string;
+  address: PostalAddress;
   vatNumber: string;
   invoiceEmail: string;
 }
+
+/** The billing details shown on invoices, as the customer last saved them. */
+export interface BillingDetails {
+  companyName: string;
+  /** The address as invoices show it: composed from its parts, or as typed before it was asked in parts. */
+  address: string;
+  /** Null for details saved before the address was asked in parts, until they are saved again. */
+  addressParts: PostalAddress | null;
+  vatNumber: string;
+  invoiceEmail: string;
+}
+
+/** The address as one text, a line each: street, postal code and city, country. */
+export const composeAddress = (address: PostalAddress) =>
+  `${address.streetNameAndHouseNumber}\n${address.postalCode} ${address.city}\n${address.country}`;
 
 /** The card on file, as the provider summarised it: never the number. */
 export interface PaymentMethod {
@@ -202,9 +231,23 @@ export function createBillingStore(db: Db) {
         .from(billingCustomers)
         .where(eq(billingCustomers.customerId, customerId));
       if (!row?.companyName) return undefined;
+      // All four parts or none (a check of the table).
+      const addressParts =
+        row.addressStreet !== null &&
+        row.addressPostalCode !== null &&
+        row.addressCity !== null &&
+        row.addressCountry !== null
+          ? {
+              streetNameAndHouseNumber: row.addressStreet,
+              postalCode: row.addressPostalCode,
+              city: row.addressCity,
+              country: row.addressCountry,
+            }
+          : null;
       return {
         companyName: row.companyName,
-        address: row.address ?? '',
+        address: addressParts ? composeAddress(addressParts) : (row.address ?? ''),
+        addressParts,
         vatNumber: row.vatNumber ?? '',
         invoiceEmail: row.invoiceEmail ?? '',
       };
@@ -226,14 +269,44 @@ export function createBillingStore(db: Db) {
       };
     },
 
-    async saveDetails(customerId: number, details: BillingDetails) {
+    /** Saves the details; the composed address is kept too, as invoices show it. */
+    async saveDetails(customerId: number, details: BillingDetailsInput) {
+      const { address, ...rest } = details;
+      const values = {
+        ...rest,
+        address: composeAddress(address),
+        addressStreet: address.streetNameAndHouseNumber,
+        addressPostalCode: address.postalCode,
+        addressCity: address.city,
+        addressCountry: address.country,
+      };
       await db
         .insert(billingCustomers)
-        .values({ customerId, ...details })
+        .values({ customerId, ...values })
         .onConflictDoUpdate({
           target: billingCustomers.customerId,
-          set: { ...details, updatedAt: new Date() },
+          set: { ...values, updatedAt: new Date() },
         });
+    },
+
+    /** The customer's owner account, to whom billing mails go; undefined for an unknown customer. */
+    async ownerOf(customerId: number): Promise<{ email: string; name: string } | undefined> {
+      const [row] = await db
+        .select({ email: accounts.email, name: accounts.name })
+        .from(accounts)
+        .where(and(eq(accounts.customerId, customerId), eq(accounts.role, 'owner')))
+        .orderBy(accounts.id)
+        .limit(1);
+      return row;
+    },
+
+    /** Why the customer is suspended; null when not. */
+    async suspendedReasonOf(customerId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ reason: customers.suspendedReason })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      return row?.reason ?? null;
     },
 
     /** Locks the customer's row until the transaction ends: their checkouts are decided one at a time. */

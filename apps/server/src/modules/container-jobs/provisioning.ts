@@ -1,6 +1,6 @@
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
-import { deleteLogLinesOf } from '../logs/store.ts';
+import { deleteRunLogLines } from '../logs/store.ts';
 import { stopMeters } from '../metering/store.ts';
 import { namespacedRef } from '../namespaces/runtime-state.ts';
 import { containerJobState } from './runtime-state.ts';
@@ -20,7 +20,7 @@ export const containerJobProvisioning = (secretBox: SecretBox): ResourceHandler 
         tx,
         runs.filter((run) => run.status === 'running').map((run) => ({ kind: 'run', id: run.id })),
       );
-      await deleteLogLinesOf(tx, 'job-run', await store.remove(job.id));
+      await deleteRunLogLines(tx, await store.remove(job.id));
       return;
     }
     await driver.applyContainerJob(tx, await containerJobState(tx, secretBox, job));

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { RuntimeDriver } from '../../provisioning/driver.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import { recordEvent } from '../events/store.ts';
-import { deleteLogLinesOf } from '../logs/store.ts';
+import { deleteRunLogLines } from '../logs/store.ts';
 import { startMeter, stopMeters } from '../metering/store.ts';
 import { recordSamples } from '../metrics/store.ts';
 import { containerJobState } from './runtime-state.ts';
@@ -55,7 +55,7 @@ async function startRun(
     scheduledAt: trigger.kind === 'schedule' ? trigger.scheduledAt : null,
   });
   if (!run) return undefined;
-  await deleteLogLinesOf(tx, 'job-run', await removeAgedRuns(tx, job.id, RUNS_KEPT));
+  await deleteRunLogLines(tx, await removeAgedRuns(tx, job.id, RUNS_KEPT));
   await driver.startJobRun(tx, await containerJobState(tx, secretBox, job), {
     id: run.id,
     name: run.name,

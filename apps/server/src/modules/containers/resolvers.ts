@@ -3,6 +3,7 @@ import { notFound, requiredInput } from '../../errors.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
 import { resourceSpecification } from '../pricing/resources.ts';
 import { ingressUrl } from './addresses.ts';
+import { replicaProblem } from './problems.ts';
 import { availableReplicas, desiredReplicas } from './replica-counts.ts';
 
 export const containerResolvers: Resolvers = {
@@ -41,6 +42,17 @@ export const containerResolvers: Resolvers = {
     numberOfReplicas: (row) => desiredReplicas(row),
     availableReplicas: async (row, _args, context) =>
       availableReplicas(desiredReplicas(row), await context.loaders.containers.replicas(row.id)),
+    problem: async (row, _args, context) => {
+      // The replica that failed most often speaks for the container.
+      const failed = (await context.loaders.containers.replicas(row.id))
+        .filter((replica) => replica.status === 'failed')
+        .sort((a, b) => b.failures - a.failures)[0];
+      const problem = failed && replicaProblem(failed);
+      return problem ? { ...problem, replica: failed.name } : null;
+    },
+  },
+  Replica: {
+    problem: (row) => replicaProblem(row) ?? null,
   },
   EnvironmentVariable: {
     id: (row) => String(row.id),

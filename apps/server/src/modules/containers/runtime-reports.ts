@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { RuntimeContainer, RuntimeReports } from '../../provisioning/runtime-port.ts';
 import { recordEvent } from '../events/store.ts';
-import { deleteLogLinesOf } from '../logs/store.ts';
+import { deleteContainerLogLines } from '../logs/store.ts';
 import { startMeter, stopMeters } from '../metering/store.ts';
 import { containerSize } from '../pricing/resources.ts';
 import { failDeploy, finishDeploy } from './deploys.ts';
@@ -87,7 +87,6 @@ export const containerReports: ContainerReports = {
       'REPLICA_STOPPED',
       reason === undefined ? stopped : `${stopped}: ${reason}`,
     );
-    await deleteLogLinesOf(tx, 'replica', [replica.id]);
   },
   async replicasAimedAt(tx, container, count, announce) {
     if (container.desiredReplicas === count) return;
@@ -115,6 +114,7 @@ export const containerReports: ContainerReports = {
       replicas.map((replica) => ({ kind: 'replica', id: replica.id })),
     );
     await store.remove(containerId);
+    await deleteContainerLogLines(tx, containerId);
   },
   deploysInProgress: (db: Db) => createContainerStore(db).deploysInProgress(),
 };

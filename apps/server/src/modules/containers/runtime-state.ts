@@ -1,3 +1,4 @@
+import { externalConnectionState } from '../external-connections/state.ts';
 import type { Db } from '../../db/client.ts';
 import type { ContainerState } from '../../provisioning/runtime-state.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
@@ -13,10 +14,11 @@ export async function containerState(
   container: ContainerRow,
 ): Promise<ContainerState> {
   const store = createContainerStore(tx);
-  const [variables, mounts, ingresses] = await Promise.all([
+  const [variables, mounts, ingresses, externalConnection] = await Promise.all([
     store.variablesOf([container.id]),
     store.mountsOf([container.id]),
     store.ingressesOf([container.id]),
+    externalConnectionState(tx, 'container', container.id),
   ]);
   const workload = await workloadState(tx, secretBox, container, {
     variables: variables.get(container.id) ?? [],
@@ -33,5 +35,6 @@ export async function containerState(
       port,
       enableTls,
     })),
+    externalConnection,
   };
 }

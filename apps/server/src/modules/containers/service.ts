@@ -5,6 +5,7 @@ import type { ContainerCreateInput, ContainerModifyInput } from '../../generated
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
+import type { ExternalConnections } from '../external-connections/service.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
@@ -62,6 +63,7 @@ export function createContainerService(deps: {
   secretBox: SecretBox;
   appsDomain: string;
   collaborators: WorkloadCollaborators;
+  externalConnections: ExternalConnections;
 }) {
   const { database, provisioner, secretBox, appsDomain, collaborators } = deps;
   const store = createContainerStore(database.db);
@@ -140,6 +142,15 @@ export function createContainerService(deps: {
     scaling: spec.scaling,
   });
 
+  /** The container as its external connection sees it: its ports, the first the default. */
+  const connected = (row: ContainerRow, spec: ContainerSpec) => ({
+    kind: 'container' as const,
+    id: row.id,
+    name: row.name,
+    namespaceId: row.namespaceId,
+    internalPorts: spec.ports.map(Number),
+  });
+
   /** Marks the container deleting and hands it to the provisioner, in the change's transaction. */
   async function startDelete(
     tx: Db,
@@ -150,6 +161,7 @@ export function createContainerService(deps: {
     const row = await lockedForChange(txStore, 'Container', account.customerId, input);
     const before = await specOf(tx, txStore, row, input.namespace);
     await txStore.update(row.id, { state: 'deleting', locked: true });
+    await deps.externalConnections.release(tx, account, connected(row, before));
     await writes.record(tx, account, 'delete', row, audited(before, row.state), null);
   }
 
@@ -210,6 +222,7 @@ export function createContainerService(deps: {
           after: (state) => audited(spec, state),
         });
         await writeChildren(tx, account, namespace, row.id, spec);
+        await deps.externalConnections.change(tx, account, connected(row, spec), input.externalConnection);
         return row;
       });
     },
@@ -229,6 +242,10 @@ export function createContainerService(deps: {
           id: row.registryId,
         });
         await writeChildren(tx, account, namespace, row.id, after);
+        const { externalConnections } = deps;
+        if (input.externalConnection == null)
+          await externalConnections.checkForwarded(tx, connected(row, after));
+        else await externalConnections.change(tx, account, connected(row, after), input.externalConnection);
         return writes.update(tx, account, {
           store: txStore,
           row,

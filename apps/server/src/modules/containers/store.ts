@@ -247,6 +247,11 @@ export function createContainerStore(db: Db) {
       await db.update(containerReplicas).set(values).where(eq(containerReplicas.id, id));
     },
 
+    async findReplica(id: number): Promise<ReplicaRow | undefined> {
+      const [row] = await db.select().from(containerReplicas).where(eq(containerReplicas.id, id));
+      return row;
+    },
+
     async removeReplica(id: number) {
       await db.delete(containerReplicas).where(eq(containerReplicas.id, id));
     },

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import {
+  allowlistEntryProblem,
   AUTOSCALING_REPLICAS,
   autoscalingProblem,
   domainNameProblem,
@@ -32,16 +32,6 @@ export function hostnameProblem(domain: string): string | null {
     : null;
 }
 
-/** An IPv4/IPv6 address, or one with a /prefix within its family's length. */
-export function isAllowlistEntry(entry: string): boolean {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^[0-9]{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
 function validateIngress(ingress: IngressSpec, ports: Set<number>) {
   if (ingress.domainName === null)
     throw new Error('ingress domain defaults must be applied before validation');
@@ -53,7 +43,7 @@ function validateIngress(ingress: IngressSpec, ports: Set<number>) {
       `ingresses: port ${ingress.port} of ${ingress.domainName} is not one of the container's ports`,
     );
   }
-  const bad = ingress.allowlist.find((entry) => !isAllowlistEntry(entry));
+  const bad = ingress.allowlist.find((entry) => allowlistEntryProblem(entry) !== undefined);
   if (bad !== undefined) {
     throw badInput(
       'ingresses',

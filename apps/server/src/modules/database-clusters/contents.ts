@@ -33,6 +33,7 @@ export function audited(cluster: ClusterRow, contents: ClusterContents | null) {
           : `${user.name} (${user.permissions.map((grant) => `${grant.databaseName} ${grant.permission}`).join(', ') || 'no access'})`,
       )
       .join('; '),
+    advisor: cluster.advisorEnabled ? 'on' : 'off',
   };
   for (const user of contents.users) {
     if (user.newPassword !== undefined) record[`password of ${user.name}`] = 'changed';

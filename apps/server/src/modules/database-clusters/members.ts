@@ -6,6 +6,7 @@ import type {
   DatabaseUserInput,
 } from '../../generated/resolvers-types.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
+import { authorizeReveal } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { createAuditStore } from '../audit/store.ts';
 import type { ClusterChanges } from './contents.ts';
@@ -149,14 +150,16 @@ export function createClusterMembers(deps: {
       input: CloudDatabaseClusterResourceInput,
       username: string,
     ) {
+      authorizeReveal(account);
       const cluster = await find(account, input);
       const view = await userView(database.db, cluster, username, true);
       await createAuditStore(database.db).insert({
         customerId: account.customerId,
         accountId: account.id,
         eventType: 'reveal',
-        modelName: 'CloudDatabaseClusterUser',
-        modelId: view.user.id,
+        // On the cluster, so that the reveal is among its events; the user is named in the tags.
+        modelName: 'CloudDatabaseCluster',
+        modelId: cluster.id,
         changeSet: [],
         tags: [`cluster:${cluster.name}`, `user:${username}`],
       });

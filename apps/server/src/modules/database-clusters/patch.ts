@@ -45,7 +45,7 @@ function patchDatabases(current: PlannedDatabase[], items: DatabaseInput[]): Pla
       continue;
     }
     const problem = databaseNameProblem(item.name);
-    if (problem) throw badInput('databases.name', `Database ${problem}`);
+    if (problem) throw badInput('databases.name', problem);
     const description = item.description?.trim() || null;
     if (existing && existing.status !== 'deleting') {
       if (description !== existing.description)
@@ -121,7 +121,7 @@ function patchUsers(
       continue;
     }
     const problem = userNameProblem(item.name);
-    if (problem) throw badInput('users.name', `User ${problem}`);
+    if (problem) throw badInput('users.name', problem);
     const password = item.password == null ? undefined : checkedPassword(item.name, item.password);
     if (existing && existing.status === 'deleting') {
       throw badInput('users.name', `User ${item.name} is being deleted; add it again once it is gone`);

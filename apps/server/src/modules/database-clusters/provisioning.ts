@@ -2,23 +2,26 @@ import type { Db } from '../../db/client.ts';
 import type { ClusterState, DatabaseClusterDriver } from '../../provisioning/database-cluster-driver.ts';
 import type { ResourceHandler } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
+import { externalConnectionState } from '../external-connections/state.ts';
 import { createNamespaceStore } from '../namespaces/store.ts';
 import { findPlan, findVersion } from './rules.ts';
 import { createClusterStore, type ClusterRow } from './store.ts';
 
 /** The cluster's whole desired state as its driver takes it (passwords in plain text, in memory only). */
-async function desiredState(tx: Db, cluster: ClusterRow, secretBox: SecretBox): Promise<ClusterState> {
+export async function desiredState(tx: Db, cluster: ClusterRow, secretBox: SecretBox): Promise<ClusterState> {
   const store = createClusterStore(tx);
-  const [databases, users, namespace] = await Promise.all([
+  const [databases, users, namespace, externalConnection] = await Promise.all([
     store.databasesOf([cluster.id]),
     store.usersOf([cluster.id]),
     createNamespaceStore(tx).findAnyById(cluster.namespaceId),
+    externalConnectionState(tx, 'database-cluster', cluster.id),
   ]);
   if (!namespace) throw new Error(`cluster ${cluster.id}: namespace ${cluster.namespaceId} is gone`);
   const plan = findPlan(cluster.planId);
   if (!plan) throw new Error(`cluster ${cluster.id}: unknown plan ${cluster.planId}`);
   const version = findVersion(cluster.engine, cluster.version);
-  if (!version) throw new Error(`cluster ${cluster.id}: unknown version ${cluster.engine} ${cluster.version}`);
+  if (!version)
+    throw new Error(`cluster ${cluster.id}: unknown version ${cluster.engine} ${cluster.version}`);
   return {
     id: cluster.id,
     name: cluster.name,
@@ -31,6 +34,7 @@ async function desiredState(tx: Db, cluster: ClusterRow, secretBox: SecretBox): 
     size: { cpu: plan.cpu, memoryGb: plan.memoryGb, storageGb: plan.storageGb, replicas: plan.replicas },
     placement: { hostname: cluster.hostname, port: cluster.port, namePrefix: cluster.namePrefix },
     stopped: cluster.stoppedUnpaid,
+    externalConnection,
     databases: (databases.get(cluster.id) ?? []).map(({ name, status }) => ({ name, status })),
     users: (users.get(cluster.id) ?? []).map((user) => ({
       name: user.name,

@@ -3,6 +3,7 @@ import type { Resolvers } from '../../generated/resolvers-types.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { namespaceOf } from '../namespaces/loaders.ts';
 import { DATABASE_CLUSTER_PLANS } from '../pricing/database-plans.ts';
+import { eurPrice } from '../pricing/price.ts';
 import { gbIn } from '../units.ts';
 import { clusterDsn } from './dsn.ts';
 import { findPlan, findVersion } from './rules.ts';
@@ -115,6 +116,6 @@ export const databaseClusterResolvers: Resolvers = {
   Plan: {
     memory: (plan, { unit }) => gbIn(plan.memoryGb, unit ?? 'GB'),
     storage: (plan) => plan.storageGb,
-    price: (plan) => ({ amount: plan.monthlyPriceCents, currency: 'EUR' }),
+    price: (plan) => eurPrice(plan.monthlyPriceCents),
   },
 };

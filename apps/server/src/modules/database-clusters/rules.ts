@@ -18,7 +18,7 @@ export const ADMIN_USER = CLUSTER_ADMIN_USER;
 // keep) is @berth/rules'; the messages are the API's.
 function identifierMessage(
   name: string,
-  what: 'user' | 'database',
+  what: 'User' | 'Database',
   problem: ClusterIdentifierProblem | undefined,
 ): string | null {
   switch (problem) {
@@ -38,9 +38,9 @@ function identifierMessage(
 }
 
 export const userNameProblem = (name: string) =>
-  identifierMessage(name, 'user', clusterUserNameProblem(name));
+  identifierMessage(name, 'User', clusterUserNameProblem(name));
 export const databaseNameProblem = (name: string) =>
-  identifierMessage(name, 'database', clusterDatabaseNameProblem(name));
+  identifierMessage(name, 'Database', clusterDatabaseNameProblem(name));
 
 export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD) return `password must be at least ${MIN_PASSWORD} characters`;

@@ -1,6 +1,7 @@
 import { batchLoader, groupBy } from '../../batching.ts';
 import { containedKind } from '../namespaces/contained.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { recordChange } from '../audit/store.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, busy, notFound } from '../../errors.ts';
 import type {
@@ -12,6 +13,8 @@ import type { DatabaseClusterDriver } from '../../provisioning/database-cluster-
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
+import type { ExternalConnections } from '../external-connections/service.ts';
+import type { BillingNotices } from '../billing/notices.ts';
 import { endPlanOfResource } from '../billing/service.ts';
 import { namespaceForChange, type NamespaceService } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
@@ -26,16 +29,31 @@ import { ENGINE_VERSIONS } from './versions.ts';
 
 const versionList = () => ENGINE_VERSIONS.map((version) => `${version.type} ${version.version}`).join(', ');
 
+/** A modify that changes only the advisor (every other field left out): nothing for the provisioner. */
+const onlyAdvisor = (input: CloudDatabaseClusterModifyInput) =>
+  input.advisor != null &&
+  Object.entries(input).every(
+    ([field, value]) => ['name', 'namespace', 'advisor'].includes(field) || value == null,
+  );
+
 export function createDatabaseClusterService(deps: {
   database: Database;
   provisioner: Provisioner;
   secretBox: SecretBox;
   namespaces: NamespaceService;
   driver: DatabaseClusterDriver;
+  externalConnections: ExternalConnections;
   unpaidGraceDays: number;
+  /** Mails the owner when a cluster becomes unpaid or is stopped for it. */
+  notices: BillingNotices;
 }) {
   const { database, provisioner, secretBox, namespaces, driver } = deps;
-  const payment = createClusterPayment({ database, provisioner, graceDays: deps.unpaidGraceDays });
+  const payment = createClusterPayment({
+    database,
+    provisioner,
+    graceDays: deps.unpaidGraceDays,
+    notices: deps.notices,
+  });
   const store = createClusterStore(database.db);
   const changes = createClusterChanges({ provisioner, secretBox });
   const { contentsOf, storeContents, change, recordQueued } = changes;
@@ -63,10 +81,23 @@ export function createDatabaseClusterService(deps: {
 
   const members = createClusterMembers({ database, secretBox, changes, find, lockedCluster });
 
+  /** The cluster as its external connection sees it: its service port is the one it forwards to. */
+  const connected = (cluster: ClusterRow) => ({
+    kind: 'database-cluster' as const,
+    id: cluster.id,
+    name: cluster.name,
+    namespaceId: cluster.namespaceId,
+    internalPorts: [cluster.port],
+  });
+
   async function startDelete(tx: Db, account: AccountWithCustomer, cluster: ClusterRow) {
     const before = await contentsOf(tx, cluster.id);
     await createClusterStore(tx).update(cluster.id, { state: 'deleting', locked: true });
-    await endPlanOfResource(tx, account.customerId, { id: String(cluster.id), name: cluster.name });
+    await deps.externalConnections.release(tx, account, connected(cluster));
+    await endPlanOfResource(tx, account.customerId, 'DATABASE_CLUSTER', {
+      id: String(cluster.id),
+      name: cluster.name,
+    });
     await recordQueued(tx, account, 'delete', cluster, audited(cluster, before), null);
   }
 
@@ -144,9 +175,14 @@ export function createDatabaseClusterService(deps: {
           namespace: namespace.name,
           engine: version.type,
         });
-        const row = await txStore.update(inserted.id, placement);
+        const placed = await txStore.update(inserted.id, placement);
+        // The advisor's first analysis is due once the cluster runs (database-advisories).
+        const row = input.advisor?.enabled
+          ? await createClusterStore(tx).switchAdvisor(placed, true)
+          : placed;
         await storeContents(tx, row.id, contents);
         await recordQueued(tx, account, 'create', row, null, audited(row, contents));
+        await deps.externalConnections.change(tx, account, connected(row), input.externalConnection);
         return row;
       });
     },
@@ -154,7 +190,28 @@ export function createDatabaseClusterService(deps: {
     async modify(account: AccountWithCustomer, input: CloudDatabaseClusterModifyInput) {
       return database.db.transaction(async (tx) => {
         const cluster = await lockedCluster(tx, account, input);
-        return change(tx, account, cluster, input);
+        if (!onlyAdvisor(input)) {
+          // The advisor switched first, so that the change's audit entry shows it too.
+          if (input.advisor)
+            await createClusterStore(tx).switchAdvisor(cluster, input.advisor.enabled ?? false);
+          await deps.externalConnections.change(tx, account, connected(cluster), input.externalConnection);
+          return change(tx, account, cluster, input);
+        }
+        // The advisor changes nothing on the server: audited, with no task and no lock.
+        // The schema's default: an advisor input without `enabled` turns it off.
+        const advised = await createClusterStore(tx).switchAdvisor(cluster, input.advisor?.enabled ?? false);
+        if (advised !== cluster) {
+          const contents = await contentsOf(tx, cluster.id);
+          await recordChange(tx, account, {
+            eventType: 'update',
+            modelName: 'CloudDatabaseCluster',
+            modelId: cluster.id,
+            namespaceId: cluster.namespaceId,
+            before: audited(cluster, contents),
+            after: audited(advised, contents),
+          });
+        }
+        return advised;
       });
     },
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { groupBy } from '../../batching.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  databaseClusterAdvisories,
   databaseClusterDatabases,
   databaseClusterUsers,
   databaseClusters,
@@ -130,6 +131,31 @@ export function createClusterStore(db: Db) {
 
     async remove(id: number) {
       await db.delete(databaseClusters).where(eq(databaseClusters.id, id));
+    },
+
+    /**
+     * Turns the cluster's advisor on, its first analysis due at once (the next round of the advisor's timer),
+     * or off, forgetting its analysis and what it found. Unchanged when it already is so. In the caller's
+     * transaction, on the cluster's locked row; answers the row as it is now.
+     */
+    async switchAdvisor(cluster: ClusterRow, enabled: boolean): Promise<ClusterRow> {
+      if (cluster.advisorEnabled === enabled) return cluster;
+      const now = new Date();
+      if (!enabled) {
+        await db.delete(databaseClusterAdvisories).where(eq(databaseClusterAdvisories.clusterId, cluster.id));
+      }
+      const [row] = await db
+        .update(databaseClusters)
+        .set({
+          advisorEnabled: enabled,
+          advisorDueAt: enabled ? now : null,
+          advisorAnalysedAt: null,
+          modifiedAt: now,
+        })
+        .where(eq(databaseClusters.id, cluster.id))
+        .returning();
+      if (!row) throw new Error(`database cluster ${cluster.id} vanished`);
+      return row;
     },
 
     /** Databases of the clusters, by cluster, ordered by name. */

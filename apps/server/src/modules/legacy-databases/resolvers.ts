@@ -1,6 +1,7 @@
 import { notFound } from '../../errors.ts';
 import type { Resolvers } from '../../generated/resolvers-types.ts';
 import { LEGACY_NODE_TYPES } from '../pricing/database-plans.ts';
+import { eurPrice } from '../pricing/price.ts';
 import { DATABASE_VERSIONS, LOCATIONS } from './reference.ts';
 
 /** The reference item a stored id names (ids are checked when the database is created). */
@@ -44,7 +45,7 @@ export const cloudDatabaseResolvers: Resolvers = {
     location: (row) => referenceOf(LOCATIONS, row.locationId),
   },
   NodeType: {
-    price: (type) => ({ amount: type.monthlyPriceCents, currency: 'EUR' }),
+    price: (type) => eurPrice(type.monthlyPriceCents),
     specifications: (type) => ({ cpu: type.cpu, ram: type.ramGb, storage: type.storageGb }),
   },
 };

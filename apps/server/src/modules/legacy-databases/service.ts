@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { ALLOWLIST_MAX, allowlistEntryProblem } from '@berth/rules';
 import type { Database } from '../../db/client.ts';
 import { rowId } from '../../db/ids.ts';
 import { badInput, notFound } from '../../errors.ts';
@@ -11,18 +11,6 @@ import { databaseNameProblem, passwordProblem, userNameProblem } from '../databa
 import { LEGACY_NODE_TYPES } from '../pricing/database-plans.ts';
 import { DATABASE_VERSIONS, LOCATIONS } from './reference.ts';
 import { createLegacyDatabaseStore } from './store.ts';
-
-const MAX_WHITELIST = 50;
-
-/** `203.0.113.7`, `2001:db8::1`, or a network in CIDR notation (`10.0.0.0/8`, `2001:db8::/32`). */
-function isAddressOrNetwork(entry: string) {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
-}
 
 /** A reference item named by its id or by its key, as clients pass either. */
 const byIdOrKey = <T extends { id: number; key: string }>(items: readonly T[], value: string) =>
@@ -41,9 +29,9 @@ export function createLegacyDatabaseService(deps: {
   function checked(account: AccountWithCustomer, input: MutationCreateCloudDatabaseArgs) {
     if (input.customerId !== String(account.customerId)) throw notFound(`Customer ${input.customerId}`);
     const nameProblem = databaseNameProblem(input.name);
-    if (nameProblem) throw badInput('name', `Database ${nameProblem}`);
+    if (nameProblem) throw badInput('name', nameProblem);
     const userProblem = userNameProblem(input.username);
-    if (userProblem) throw badInput('username', `User ${userProblem}`);
+    if (userProblem) throw badInput('username', userProblem);
     const secretProblem = passwordProblem(input.password);
     if (secretProblem) throw badInput('password', `The ${secretProblem}`);
     const version = byIdOrKey(DATABASE_VERSIONS, input.version);
@@ -53,10 +41,10 @@ export function createLegacyDatabaseService(deps: {
     const location = LOCATIONS.find((candidate) => candidate.id === input.location);
     if (!location) throw badInput('location', `Unknown location ${input.location}; locations lists them`);
     const whitelist = input.whitelist.map((entry) => entry.trim());
-    if (whitelist.length > MAX_WHITELIST) {
-      throw badInput('whitelist', `whitelist holds at most ${MAX_WHITELIST} entries`);
+    if (whitelist.length > ALLOWLIST_MAX) {
+      throw badInput('whitelist', `whitelist holds at most ${ALLOWLIST_MAX} entries`);
     }
-    const wrong = whitelist.find((entry) => !isAddressOrNetwork(entry));
+    const wrong = whitelist.find((entry) => allowlistEntryProblem(entry) !== undefined);
     if (wrong !== undefined) {
       throw badInput('whitelist', `whitelist entry ${wrong} is not an IP address or a network (10.0.0.0/8)`);
     }

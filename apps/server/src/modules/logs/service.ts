@@ -5,7 +5,14 @@ import type { AccountWithCustomer } from '../accounts/store.ts';
 import type { ContainerJobService } from '../container-jobs/service.ts';
 import type { ContainerService } from '../containers/service.ts';
 import type { ContainerRow } from '../containers/store.ts';
-import { containsText, findLines, pruneLogLines, type LineQuery, type LogSources } from './store.ts';
+import {
+  containsText,
+  findLines,
+  pruneLogLines,
+  replicaHasLines,
+  type LineQuery,
+  type LineSource,
+} from './store.ts';
 import { createTailHub, type TailMatch } from './tail.ts';
 
 // The console logs of the signed-in customer's replicas and runs: their containers and jobs are found the
@@ -20,6 +27,8 @@ export interface ContainerLogSource {
   namespace: string;
   container: string;
   replica?: string | null;
+  /** Without `replica`: also the lines of replicas that have stopped or been replaced. */
+  includeStopped?: boolean | null;
 }
 export interface JobRunLogSource {
   namespace: string;
@@ -28,6 +37,7 @@ export interface JobRunLogSource {
 }
 export interface LogQueryInput {
   since?: Date | null;
+  until?: Date | null;
   limit?: number | null;
   filter?: string | null;
   order?: LineQuery['order'] | null;
@@ -35,7 +45,7 @@ export interface LogQueryInput {
 
 /** Where lines are read from, and what a tail of the same source follows. */
 interface Resolved {
-  sources: LogSources;
+  source: LineSource;
   match: TailMatch;
 }
 
@@ -43,10 +53,13 @@ function lineQuery(input: LogQueryInput | null | undefined): LineQuery {
   const limit = input?.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
     throw badInput('limit', `limit must be between 1 and ${MAX_LIMIT}`);
+  if (input?.since && input.until && input.until <= input.since)
+    throw badInput('until', 'until must be after since');
   return {
     limit,
     order: input?.order ?? 'NEWEST_FIRST',
     ...(input?.since ? { since: input.since } : {}),
+    ...(input?.until ? { until: input.until } : {}),
     ...(input?.filter ? { filter: input.filter } : {}),
   };
 }
@@ -70,22 +83,35 @@ export function createLogService(deps: {
   const { db } = deps;
   const hub = createTailHub({ db, log: deps.log });
 
-  async function replicasOf(container: ContainerRow, replica: string | null | undefined): Promise<Resolved> {
-    const replicas = await deps.replicasOf(container.id);
-    const chosen = replica == null ? replicas : replicas.filter((row) => row.name === replica);
-    if (replica != null && chosen.length === 0)
-      throw notFound(`Replica ${replica} of container ${container.name}`);
-    return {
-      sources: { kind: 'replica', names: new Map(chosen.map((row) => [row.id, row.name])) },
-      match: { kind: 'replica', containerId: container.id, ...(replica == null ? {} : { replica }) },
+  /**
+   * A container's lines: of one replica by name (running, or stopped with lines kept), of its running
+   * replicas, or with `includeStopped` of every replica it had.
+   */
+  async function replicasOf(
+    container: ContainerRow,
+    replica: string | null | undefined,
+    includeStopped = false,
+  ): Promise<Resolved> {
+    const match: TailMatch = {
+      kind: 'replica',
+      containerId: container.id,
+      ...(replica == null ? {} : { replica }),
     };
+    if (replica == null && includeStopped)
+      return { source: { kind: 'container', containerId: container.id }, match };
+    const running = (await deps.replicasOf(container.id)).map((row) => row.name);
+    if (replica == null)
+      return { source: { kind: 'container', containerId: container.id, replicas: running }, match };
+    if (!running.includes(replica) && !(await replicaHasLines(db, container.id, replica)))
+      throw notFound(`Replica ${replica} of container ${container.name}`);
+    return { source: { kind: 'container', containerId: container.id, replicas: [replica] }, match };
   }
 
   async function containerSource(account: AccountWithCustomer, source: ContainerLogSource) {
     const container = await deps.containers.find(account, {
       containerResourceInput: { name: source.container, namespace: source.namespace },
     });
-    return replicasOf(container, source.replica);
+    return replicasOf(container, source.replica, source.includeStopped ?? false);
   }
 
   async function runSource(account: AccountWithCustomer, source: JobRunLogSource): Promise<Resolved> {
@@ -94,7 +120,7 @@ export function createLogService(deps: {
     const run = runs.find((row) => row.name === source.run);
     if (!run) throw notFound(`Run ${source.run} of container job ${job.name}`);
     return {
-      sources: { kind: 'job-run', names: new Map([[run.id, run.name]]) },
+      source: { kind: 'job-run', runId: run.id, run: run.name },
       match: { kind: 'job-run', runId: run.id },
     };
   }
@@ -110,7 +136,7 @@ export function createLogService(deps: {
     return hub.open(resolved.match, accepts, {
       id: after,
       async catchUp() {
-        const newest = await findLines(db, resolved.sources, {
+        const newest = await findLines(db, resolved.source, {
           afterId: after,
           limit: CATCH_UP_LIMIT,
           order: 'NEWEST_FIRST',
@@ -128,12 +154,12 @@ export function createLogService(deps: {
       query?: LogQueryInput | null,
     ) {
       const options = lineQuery(query);
-      return findLines(db, (await containerSource(account, source)).sources, options);
+      return findLines(db, (await containerSource(account, source)).source, options);
     },
 
     async jobRunLines(account: AccountWithCustomer, source: JobRunLogSource, query?: LogQueryInput | null) {
       const options = lineQuery(query);
-      return findLines(db, (await runSource(account, source)).sources, options);
+      return findLines(db, (await runSource(account, source)).source, options);
     },
 
     async tailContainer(
@@ -157,8 +183,8 @@ export function createLogService(deps: {
     /** The recent lines of one replica of a container given by id, oldest first (the plain-text endpoint). */
     async replicaLines(account: AccountWithCustomer, containerId: string, replica: string) {
       const container = await deps.containers.find(account, { id: containerId });
-      const { sources } = await replicasOf(container, replica);
-      const lines = await findLines(db, sources, { limit: DEFAULT_LIMIT, order: 'NEWEST_FIRST' });
+      const { source } = await replicasOf(container, replica);
+      const lines = await findLines(db, source, { limit: DEFAULT_LIMIT, order: 'NEWEST_FIRST' });
       return lines.reverse();
     },
 

@@ -1,8 +1,9 @@
 import { escapeHtml } from '../../html.ts';
 import type { OutgoingMail } from './store.ts';
 
-// Every mail has the same shape: a greeting, a few sentences, at most one button (a single-use link, the
-// only thing in a mail that opens anything), and a closing line saying why it was sent. Both parts are
+// Every mail has the same shape: a greeting, a few sentences, at most one button (a single-use link, or a
+// page of the portal such as Billing; nothing else in a mail opens anything), and a closing line saying why
+// it was sent. Both parts are
 // made from one description, so the text and HTML parts always say the same.
 
 export const PRODUCT_NAME = 'Berth';

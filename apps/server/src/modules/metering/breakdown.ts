@@ -40,26 +40,52 @@ export interface PricedNamespace {
   resources: PricedResource[];
 }
 
-export interface PriceBreakdown {
+/** What was used: in namespaces, and the dedicated IP addresses (a customer's, in no namespace). */
+export interface PricedUsage {
+  namespaces: PricedNamespace[];
+  ipAddresses: PricedResource[];
+}
+
+export interface PriceBreakdown extends PricedUsage {
   startDate: Date;
   endDate: Date;
-  namespaces: PricedNamespace[];
 }
 
 const sumCents = (items: { cents: number }[]) => items.reduce((total, item) => total + item.cents, 0);
 
 /** What is metered, in the order breakdowns list it. */
-export const METERED_TYPES: readonly MeteredResourceType[] = ['CONTAINER', 'CONTAINER_JOB', 'VOLUME'];
+export const METERED_TYPES: readonly MeteredResourceType[] = [
+  'CONTAINER',
+  'CONTAINER_JOB',
+  'VOLUME',
+  'MESSAGE_QUEUE',
+  'IPADDRESS',
+];
+
+/** What is billed by use (the rest of what is metered is paid by a plan of its own: message queues). */
+export const BILLED_BY_USE = ['CONTAINER', 'CONTAINER_JOB', 'VOLUME', 'IPADDRESS'] as const;
+
+export const isBilledByUse = (type: MeteredResourceType): type is (typeof BILLED_BY_USE)[number] =>
+  (BILLED_BY_USE as readonly string[]).includes(type);
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
 const byTypeAndName = (a: PricedResource, b: PricedResource) =>
   METERED_TYPES.indexOf(a.resourceType) - METERED_TYPES.indexOf(b.resourceType) || byName(a, b);
 
-/** Prices rows of use into the namespace tree: namespaces by name, their resources by type, then name. */
-export function priceUsage(usage: MeteredUsage[], replicasOf: ReplicasOf): PricedNamespace[] {
+/**
+ * Prices rows of use into the namespace tree (namespaces by name, their resources by type, then name), and
+ * the dedicated IP addresses beside it (by address).
+ */
+export function priceUsage(usage: MeteredUsage[], replicasOf: ReplicasOf): PricedUsage {
   const namespaces = new Map<string, Map<string, PricedResource>>();
-  for (const row of usage) {
+  const ipAddresses = new Map<string, PricedResource>();
+  const holderOf = (row: MeteredUsage) => {
+    if (row.resourceType === 'IPADDRESS') return ipAddresses;
     const resources = namespaces.get(row.namespaceName) ?? new Map<string, PricedResource>();
     namespaces.set(row.namespaceName, resources);
+    return resources;
+  };
+  for (const row of usage) {
+    const resources = holderOf(row);
     const key = `${row.resourceType}/${row.resourceName}`;
     const resource = resources.get(key) ?? {
       resourceType: row.resourceType,
@@ -79,14 +105,21 @@ export function priceUsage(usage: MeteredUsage[], replicasOf: ReplicasOf): Price
       resource.runs.push({ millicores, megabytes, seconds: row.seconds, runs: row.spans, cents });
     }
   }
-  return [...namespaces]
-    .map(([name, resources]) => {
-      const list = [...resources.values()].sort(byTypeAndName);
-      for (const resource of list)
-        resource.runs.sort((a, b) => a.millicores - b.millicores || a.megabytes - b.megabytes);
-      return { name, resources: list, cents: sumCents(list) };
-    })
-    .sort(byName);
+  const sorted = (resources: Map<string, PricedResource>) => {
+    const list = [...resources.values()].sort(byTypeAndName);
+    for (const resource of list)
+      resource.runs.sort((a, b) => a.millicores - b.millicores || a.megabytes - b.megabytes);
+    return list;
+  };
+  return {
+    namespaces: [...namespaces]
+      .map(([name, resources]) => {
+        const list = sorted(resources);
+        return { name, resources: list, cents: sumCents(list) };
+      })
+      .sort(byName),
+    ipAddresses: sorted(ipAddresses),
+  };
 }
 
 const containerKey = (namespaceName: string, containerName: string) => `${namespaceName}/${containerName}`;
@@ -107,10 +140,16 @@ export function priceReplicas(usage: ReplicaUsage[]): ReplicasOf {
     Promise.resolve(byContainer.get(containerKey(namespaceName, containerName)) ?? []);
 }
 
-/** The cents of the namespaces' resources of a type, or of all of them (ALL, NAMESPACE). */
-export function centsOfType(namespaces: PricedNamespace[], resourceType: string): number {
-  if (resourceType === 'ALL' || resourceType === 'NAMESPACE') return sumCents(namespaces);
-  return sumCents(namespaces.flatMap((namespace) => resourcesOfType(namespace, resourceType)));
+/**
+ * The cents of the use of a type: of everything (ALL), of the namespaces' resources (NAMESPACE), of the IP
+ * addresses (IPADDRESS), or of the namespaces' resources of that type.
+ */
+export function centsOfType(usage: PricedUsage, resourceType: string): number {
+  const inNamespaces = sumCents(usage.namespaces);
+  if (resourceType === 'ALL') return inNamespaces + sumCents(usage.ipAddresses);
+  if (resourceType === 'NAMESPACE') return inNamespaces;
+  if (resourceType === 'IPADDRESS') return sumCents(usage.ipAddresses);
+  return sumCents(usage.namespaces.flatMap((namespace) => resourcesOfType(namespace, resourceType)));
 }
 
 export function resourcesOfType(namespace: PricedNamespace, resourceType: string): PricedResource[] {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { MeteredResourceType } from '../../db/schema.ts';
 import { badInput } from '../../errors.ts';
 import { centsPerSecond } from '../pricing/resources.ts';
 import { centsOfType, priceReplicas, priceUsage, type PriceBreakdown, type ReplicasOf } from './breakdown.ts';
@@ -29,7 +30,7 @@ export function createMetering(deps: { db: Db; clock: () => Date }) {
       return (await replicas)(namespaceName, containerName);
     };
     const usage = await usageIn(deps.db, customerId, within);
-    return { startDate, endDate, namespaces: priceUsage(usage, replicasOf) };
+    return { startDate, endDate, ...priceUsage(usage, replicasOf) };
   }
 
   return {
@@ -37,18 +38,22 @@ export function createMetering(deps: { db: Db; clock: () => Date }) {
     priceBreakdown,
 
     /**
-     * What the period will have cost at its end if what runs now keeps running: the open spans' rate over
-     * the time left (job runs to come are not foreseen). A period that is over has no time left.
+     * What the use of these types will have cost at the period's end if what runs now keeps running: the
+     * open spans' rate over the time left (job runs to come are not foreseen). A period that is over has no
+     * time left.
      */
-    async forecastCents(customerId: number, breakdown: PriceBreakdown): Promise<number> {
-      const costCents = centsOfType(breakdown.namespaces, 'ALL');
+    async forecastCents(
+      customerId: number,
+      breakdown: PriceBreakdown,
+      types: readonly MeteredResourceType[],
+    ): Promise<number> {
+      const costCents = types.reduce((total, type) => total + centsOfType(breakdown, type), 0);
       const from = Math.max(breakdown.startDate.getTime(), deps.clock().getTime());
       const secondsLeft = Math.max(0, (breakdown.endDate.getTime() - from) / 1000);
       if (secondsLeft === 0) return costCents;
-      const rate = (await openSpans(deps.db, customerId)).reduce(
-        (total, open) => total + open.spans * centsPerSecond(open.resourceType, open.size),
-        0,
-      );
+      const rate = (await openSpans(deps.db, customerId))
+        .filter((open) => types.includes(open.resourceType))
+        .reduce((total, open) => total + open.spans * centsPerSecond(open.resourceType, open.size), 0);
       return costCents + rate * secondsLeft;
     },
   };

@@ -98,10 +98,14 @@ export async function openSpans(
 }
 
 // What the runtime reports becomes usage here: a span opens when something billable starts (a replica runs,
-// a run starts, a volume is provided at a size) and closes when it stops. Whatever the driver, the runtime
+// a run starts, a volume is provided at a size, a message queue runs on its plan, a dedicated address pair is
+// allocated) and closes when it stops. Whatever the driver, the runtime
 // reports through these two calls, in the transaction that records the report.
 
-export type MeteredSubject = { kind: 'replica' | 'run' | 'volume'; id: number };
+export type MeteredSubject = {
+  kind: 'replica' | 'run' | 'volume' | 'message-queue' | 'ip-address';
+  id: number;
+};
 
 const subjectKey = (subject: MeteredSubject) => `${subject.kind}:${subject.id}`;
 
@@ -120,6 +124,14 @@ function spanSource(subject: MeteredSubject): SQL {
       return sql`SELECT n.customer_id, n.name, 'VOLUME', v.name, v.name, v.size_gb::text
         FROM volumes v JOIN namespaces n ON n.id = v.namespace_id
         WHERE v.id = ${subject.id}`;
+    case 'message-queue':
+      return sql`SELECT n.customer_id, n.name, 'MESSAGE_QUEUE', q.name, q.name, q.plan_id
+        FROM message_queues q JOIN namespaces n ON n.id = q.namespace_id
+        WHERE q.id = ${subject.id}`;
+    case 'ip-address':
+      // A customer's, in no namespace: named by its IPv4 address.
+      return sql`SELECT e.customer_id, '', 'IPADDRESS', e.ipv4, e.ipv6, '1'
+        FROM external_ips e WHERE e.id = ${subject.id}`;
   }
 }
 

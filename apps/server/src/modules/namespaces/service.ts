@@ -26,6 +26,7 @@ function holdingsText(counts: Holdings) {
       [counts.registries, 'registry', 'registries'],
       [counts.volumes, 'volume'],
       [counts.databaseClusters, 'database cluster'],
+      [counts.messageQueues, 'message queue'],
     ] as const
   )
     .filter(([count]) => count > 0)

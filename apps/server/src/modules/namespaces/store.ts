@@ -9,6 +9,7 @@ export interface Holdings {
   registries: number;
   volumes: number;
   databaseClusters: number;
+  messageQueues: number;
 }
 
 export type NamespaceRow = typeof namespaces.$inferSelect;
@@ -58,9 +59,12 @@ export function createNamespaceStore(db: Db) {
           (SELECT count(*)::int FROM container_jobs WHERE namespace_id = ${id}) AS jobs,
           (SELECT count(*)::int FROM private_registries WHERE namespace_id = ${id}) AS registries,
           (SELECT count(*)::int FROM volumes WHERE namespace_id = ${id}) AS volumes,
-          (SELECT count(*)::int FROM database_clusters WHERE namespace_id = ${id}) AS "databaseClusters"`,
+          (SELECT count(*)::int FROM database_clusters WHERE namespace_id = ${id}) AS "databaseClusters",
+          (SELECT count(*)::int FROM message_queues WHERE namespace_id = ${id}) AS "messageQueues"`,
       );
-      return row ?? { containers: 0, jobs: 0, registries: 0, volumes: 0, databaseClusters: 0 };
+      return (
+        row ?? { containers: 0, jobs: 0, registries: 0, volumes: 0, databaseClusters: 0, messageQueues: 0 }
+      );
     },
 
     /** The customer's namespaces among ids, by id (another customer's are not there). */

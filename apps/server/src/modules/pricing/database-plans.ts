@@ -1,3 +1,5 @@
+import { withReplicas } from './replicated-plans.ts';
+
 // Our database offer, priced in the one price list: monthly EUR cents. Cluster plans (API.md `Plan`) come in
 // groups by size, each with one replica or three (a primary and two standbys: three times the price).
 // Legacy single-node databases keep their own node types (`NodeType`), sold as one node or three.
@@ -29,18 +31,7 @@ const SIZES = [
   },
 ] as const;
 
-export const DATABASE_CLUSTER_PLANS: readonly DatabaseClusterPlan[] = SIZES.flatMap((size) =>
-  ([1, 3] as const).map((replicas) => ({
-    id: `${size.key}-${replicas}`,
-    name: `${size.name}${replicas === 3 ? ', high availability' : ''}`,
-    group: size.group,
-    cpu: size.cpu,
-    memoryGb: size.memoryGb,
-    storageGb: size.storageGb,
-    replicas,
-    monthlyPriceCents: size.cents * replicas,
-  })),
-);
+export const DATABASE_CLUSTER_PLANS: readonly DatabaseClusterPlan[] = withReplicas(SIZES);
 
 export interface LegacyNodeType {
   id: number;

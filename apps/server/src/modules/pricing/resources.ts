@@ -1,5 +1,6 @@
 import type { MeteredResourceType } from '../../db/schema.ts';
 import { badInput } from '../../errors.ts';
+import { MESSAGE_QUEUE_PLANS } from './message-queue-plans.ts';
 
 // Our price list, the one place prices live: monthly, in EUR cents. Containers and job runs pay per share
 // of CPU and of memory of their size, volumes per GB of their size. Usage is metered by the second and
@@ -8,6 +9,8 @@ const CENTS_PER_250_MILLICORES = 120;
 const CENTS_PER_500_MB = 50;
 export const VOLUME_CENTS_PER_GB_MONTH = 10;
 export const HOURS_PER_MONTH = 730;
+/** A dedicated address pair (one IPv4 and one IPv6 address) of an external connection, a month. */
+export const IP_ADDRESS_CENTS_PER_MONTH = 300;
 
 const MILLICORES = [250, 500, 750, 1000, 2000, 3000, 4000];
 const MEGABYTES = [
@@ -62,23 +65,54 @@ const VOLUME_GB_SPECIFICATION = {
   price: { amount: VOLUME_CENTS_PER_GB_MONTH, currency: 'EUR' },
 };
 
-/** resourceSpecifications(kind): container sizes (jobs run in the same sizes), or the volume's GB price. */
+/** The price of a dedicated address pair of an external connection as a ResourceSpecification (ours). */
+const IP_ADDRESS_SPECIFICATION = {
+  id: 'IPADDRESS',
+  kind: 'ipaddress',
+  cpu: 0,
+  ram: 0,
+  price: { amount: IP_ADDRESS_CENTS_PER_MONTH, currency: 'EUR' },
+};
+
+/**
+ * resourceSpecifications(kind): container sizes (jobs run in the same sizes), the volume's GB price, or a
+ * dedicated address pair's.
+ */
 export function resourceSpecifications(kind: string) {
   if (kind === 'container') return CONTAINER_SIZES.map((size) => resourceSpecification(size.id));
   if (kind === 'volume') return [VOLUME_GB_SPECIFICATION];
-  throw badInput('kind', `kind: no resource specifications for "${kind}"; use container or volume`);
+  if (kind === 'ipaddress') return [IP_ADDRESS_SPECIFICATION];
+  throw badInput(
+    'kind',
+    `kind: no resource specifications for "${kind}"; use container, volume or ipaddress`,
+  );
 }
 
 const SECONDS_PER_MONTH = HOURS_PER_MONTH * 3600;
 
 /**
  * EUR cents per second of use of a metered unit, a month's price shared over its seconds: a container size
- * for replicas and job runs, a number of GB for volumes.
+ * for replicas and job runs, a number of GB for volumes, a plan id for message queues, a number of
+ * dedicated address pairs.
  */
 export function centsPerSecond(resourceType: MeteredResourceType, size: string): number {
-  const monthly =
-    resourceType === 'VOLUME'
-      ? Number(size) * VOLUME_CENTS_PER_GB_MONTH
-      : monthlyPriceCents(containerSize(size));
-  return monthly / SECONDS_PER_MONTH;
+  return monthlyCentsOf(resourceType, size) / SECONDS_PER_MONTH;
+}
+
+function monthlyCentsOf(resourceType: MeteredResourceType, size: string): number {
+  switch (resourceType) {
+    case 'VOLUME':
+      return Number(size) * VOLUME_CENTS_PER_GB_MONTH;
+    case 'MESSAGE_QUEUE': {
+      const plan = MESSAGE_QUEUE_PLANS.find((candidate) => candidate.id === size);
+      if (!plan)
+        throw new Error(`a message queue is metered on plan ${size}, which this version does not sell`);
+      return plan.monthlyPriceCents;
+    }
+    case 'IPADDRESS':
+      return Number(size) * IP_ADDRESS_CENTS_PER_MONTH;
+    case 'CONTAINER':
+    case 'CONTAINER_JOB':
+      return monthlyPriceCents(containerSize(size));
+  }
 }

@@ -14,6 +14,11 @@ import type { KubernetesObject } from './objects.ts';
 for (const kind of ['Service', 'ServiceList']) {
   ObjectSerializer.registerModel({ group: 'serving.knative.dev', version: 'v1', kind }, defaultSerializer);
 }
+// The core models rename the fields that are reserved words in TypeScript: V1NetworkPolicyIngressRule has
+// `_from` for `from`, so a plain NetworkPolicy's `from` would be dropped, leaving rules that admit everyone.
+for (const kind of ['NetworkPolicy', 'NetworkPolicyList']) {
+  ObjectSerializer.registerModel({ group: 'networking.k8s.io', version: 'v1', kind }, defaultSerializer);
+}
 
 /** Berth's name in the cluster's managedFields: every field it applies is its own. */
 const FIELD_MANAGER = 'berth';

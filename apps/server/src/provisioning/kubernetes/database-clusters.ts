@@ -2,9 +2,12 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import pg from 'pg';
 import { adminUser, type ClusterState, type DatabaseClusterDriver } from '../database-cluster-driver.ts';
 import { ChangeInProgress } from '../driver.ts';
+import { advisePostgres } from '../postgres/advisor.ts';
 import { grantInDatabase } from '../postgres/database-grants.ts';
 import { createClusterApi } from './cluster-api.ts';
+import { applyExternalConnection, externalConnectionReferences } from './external-connections.ts';
 import type { KubernetesObject } from './objects.ts';
+import { isExternalConnectionObject } from './render-external-connection.ts';
 import { groupRoles, HIBERNATION, renderDatabaseCluster, userSecretName } from './render-database-cluster.ts';
 
 // Database clusters run by CloudNativePG. apply() puts the cluster's objects on the cluster and resolves
@@ -39,6 +42,8 @@ export function createKubernetesDatabaseClusters(deps: {
   kubeConfig: KubeConfig;
   appsDomain: string;
   storageClassName?: string;
+  /** The `loadBalancerClass` of external connections' Services; the cluster's default load balancer without one. */
+  loadBalancerClass?: string;
   /** How Berth connects to a cluster's database as its superuser to grant (tests point it elsewhere). */
   connectionOf?: (
     cluster: ClusterState,
@@ -56,6 +61,15 @@ export function createKubernetesDatabaseClusters(deps: {
       user: user.name,
       password: user.password,
     }));
+
+  const render = (cluster: ClusterState) =>
+    renderDatabaseCluster(cluster, deps.storageClassName, { loadBalancerClass: deps.loadBalancerClass });
+  const connectionOwner = (cluster: ClusterState) => ({
+    namespace: cluster.runtimeNamespace,
+    kind: 'database-cluster' as const,
+    id: cluster.id,
+    what: `cluster ${cluster.name}`,
+  });
 
   /** Why the applied objects do not serve the desired state yet, or null once they do. */
   function pending(applied: KubernetesObject[], cluster: ClusterState): string | null {
@@ -139,6 +153,25 @@ export function createKubernetesDatabaseClusters(deps: {
     }
   }
 
+  /**
+   * The advisor's analysis, connected as the superuser like the grants (through the cluster's read-write
+   * service): the cluster's own server, so its settings are the cluster's. A hibernated cluster has no
+   * instance to read.
+   */
+  async function advise(cluster: ClusterState) {
+    if (cluster.stopped) return [];
+    const credentials = await superuser(cluster);
+    return advisePostgres(cluster, 'own', async (database, work) => {
+      const client = new pg.Client(connectionOf(cluster, database ?? 'postgres', credentials));
+      await client.connect();
+      try {
+        return await work(client);
+      } finally {
+        await client.end();
+      }
+    });
+  }
+
   return {
     name: 'kubernetes',
     refusal: (engine) =>
@@ -151,8 +184,14 @@ export function createKubernetesDatabaseClusters(deps: {
       namePrefix: '',
     }),
     async apply(cluster) {
-      const objects = renderDatabaseCluster(cluster, deps.storageClassName);
-      const applied = await api.apply(objects);
+      const rendered = render(cluster);
+      const applied = await api.apply(rendered.filter((object) => !isExternalConnectionObject(object)));
+      // Its addresses are published while the cluster comes up (its pods get them once they are ready).
+      await applyExternalConnection(
+        api,
+        connectionOwner(cluster),
+        rendered.filter(isExternalConnectionObject),
+      );
       const waiting = cluster.stopped ? hibernating(applied, cluster) : pending(applied, cluster);
       if (waiting) throw new ChangeInProgress(waiting);
       // A hibernated cluster has no instance to grant in; its grants are run again when it comes back.
@@ -167,14 +206,20 @@ export function createKubernetesDatabaseClusters(deps: {
       }
     },
     async delete(cluster) {
-      const references = renderDatabaseCluster(cluster, deps.storageClassName).map((object) => ({
-        apiVersion: object.apiVersion,
-        kind: object.kind,
-        metadata: { name: object.metadata.name, namespace: cluster.runtimeNamespace },
-      }));
+      const references = [
+        ...render(cluster)
+          .filter((object) => !isExternalConnectionObject(object))
+          .map((object) => ({
+            apiVersion: object.apiVersion,
+            kind: object.kind,
+            metadata: { name: object.metadata.name, namespace: cluster.runtimeNamespace },
+          })),
+        ...(await externalConnectionReferences(api, connectionOwner(cluster))),
+      ];
       const gone = await Promise.all(references.map((reference) => api.remove(reference)));
       if (!gone.every(Boolean)) throw new ChangeInProgress(`cluster ${cluster.name} is being deleted`);
     },
+    advise,
     close: async () => undefined,
   };
 }

@@ -3,7 +3,9 @@ import type { Database } from '../../db/client.ts';
 import { ChangeInProgress, type RuntimeDriver } from '../driver.ts';
 import type { RuntimeReports } from '../runtime-port.ts';
 import { createClusterApi, type ObjectReference } from './cluster-api.ts';
+import { applyExternalConnection, externalConnectionReferences } from './external-connections.ts';
 import { LABELS, objectNames, type KubernetesObject } from './objects.ts';
+import { isExternalConnectionObject } from './render-external-connection.ts';
 import { renderNamespace, renderRegistrySecret, renderVolumeClaim } from './render-namespace.ts';
 import { renderContainer, renderContainerJob, renderRunJob } from './render-workloads.ts';
 import { storageBytes } from './quantities.ts';
@@ -37,6 +39,8 @@ export function createKubernetesDriver(deps: {
   log: Logger;
   /** The storage class of volumes (it must allow expansion); the cluster's default without one. */
   storageClassName?: string;
+  /** The `loadBalancerClass` of external connections' Services; the cluster's default load balancer without one. */
+  loadBalancerClass?: string;
 }): RuntimeDriver {
   const api = createClusterApi(deps.kubeConfig);
   const watch = createStatusWatch({ ...deps, api });
@@ -74,6 +78,13 @@ export function createKubernetesDriver(deps: {
     ref('v1', 'Service', objectNames.containerPorts(container.name), namespace),
     ref('networking.k8s.io/v1', 'NetworkPolicy', objectNames.containerPorts(container.name), namespace),
   ];
+
+  const connectionOwner = (container: { id: number; name: string }, namespace: string) => ({
+    namespace,
+    kind: 'container' as const,
+    id: container.id,
+    what: `container ${container.name}`,
+  });
 
   function containerObjects(container: { name: string }, namespace: string) {
     return [
@@ -125,7 +136,8 @@ export function createKubernetesDriver(deps: {
       ]);
     },
     async applyContainer(_tx, container) {
-      const objects = renderContainer(container);
+      const rendered = renderContainer(container, { loadBalancerClass: deps.loadBalancerClass });
+      const objects = rendered.filter((object) => !isExternalConnectionObject(object));
       await api.apply(objects);
       const namespace = container.namespace.internalName;
       const selector = selectorOf('container', container.id);
@@ -133,6 +145,11 @@ export function createKubernetesDriver(deps: {
       if (!objects.some((object) => object.apiVersion === 'v1' && object.kind === 'Service')) {
         for (const reference of publishedPorts(container, namespace)) await api.remove(reference);
       }
+      await applyExternalConnection(
+        api,
+        connectionOwner(container, namespace),
+        rendered.filter(isExternalConnectionObject),
+      );
     },
     async deleteContainer(tx, container) {
       const namespace = container.namespace.internalName;
@@ -145,6 +162,7 @@ export function createKubernetesDriver(deps: {
       await removeAll(`container ${container.name}`, [
         ...mappings.map((mapping) => ref(mapping.apiVersion, mapping.kind, mapping.metadata.name, namespace)),
         ...containerObjects(container, namespace),
+        ...(await externalConnectionReferences(api, connectionOwner(container, namespace))),
       ]);
       // Gone from the cluster: its replicas stop costing, and the container is removed.
       await deps.reports.containerRemoved(tx, container.id);

@@ -16,7 +16,7 @@ export interface KubernetesObject {
 
 /** The kinds of resource Berth renders; a label value on every object. */
 export type ResourceKind =
-  'namespace' | 'registry' | 'volume' | 'container' | 'container-job' | 'database-cluster';
+  'namespace' | 'registry' | 'volume' | 'container' | 'container-job' | 'database-cluster' | 'message-queue';
 
 export const LABELS = {
   managedBy: 'app.kubernetes.io/managed-by',
@@ -25,6 +25,12 @@ export const LABELS = {
   kind: 'berth.dev/resource-kind',
   id: 'berth.dev/resource-id',
   name: 'berth.dev/resource-name',
+  /**
+   * `true` on the LoadBalancer Services and NetworkPolicy of a resource's external connection: what the drivers
+   * list to remove those the connection no longer has. The resource's own labels do not tell them apart, as the
+   * operators copy them to Services of their own (CloudNativePG's `-rw`, the RabbitMQ cluster operator's).
+   */
+  externalConnection: 'berth.dev/external-connection',
 } as const;
 
 /** Selects everything Berth manages (the watches' label selector). */

@@ -1,12 +1,14 @@
 import { adminUser, type ClusterState, type ClusterUserState } from '../database-cluster-driver.ts';
 import { labelsOf, objectNames, type KubernetesObject } from './objects.ts';
 import { publicPortsPolicy } from './render-namespace.ts';
+import { renderExternalConnection, type LoadBalancerOptions } from './render-external-connection.ts';
 
 // A database cluster as CloudNativePG objects: a `Cluster` of the plan's size whose roles are managed
 // (`spec.managed.roles`: each user with its password Secret of type basic-auth, and per database a group
 // role of its readers and one of its writers that users are members of), a `Database` per database owned
-// by the admin user, and a LoadBalancer service whose DNS name is the cluster's placement (external-dns).
-// What a group may do inside its database is SQL (database-grants.ts), run as the superuser once the cluster is up.
+// by the admin user, a LoadBalancer service whose DNS name is the cluster's placement (external-dns), and the
+// LoadBalancer Services of its external connection (render-external-connection.ts). What a group may do
+// inside its database is SQL (database-grants.ts), run as the superuser once the cluster is up.
 
 const CLOUDNATIVE_PG_IMAGE = 'ghcr.io/cloudnative-pg/postgresql';
 /** CloudNativePG's annotation (and status condition type) of a hibernated cluster. */
@@ -24,7 +26,22 @@ export function userSecretName(cluster: ClusterState, user: ClusterUserState): s
   return objectNames.databaseClusterUser(cluster.name, kubernetesName(user.name));
 }
 
-export function renderDatabaseCluster(cluster: ClusterState, storageClass?: string): KubernetesObject[] {
+/**
+ * The labels CloudNativePG puts on a cluster's instance pods, its read-write service's selector: the cluster's
+ * name, and `cnpg.io/instanceRole: primary` on the primary (the CloudNativePG 1.30 line of ../shared/k8s-crds;
+ * the older `role` label is deprecated), which moves to the new primary at a failover or switchover.
+ */
+const clusterPods = (cluster: ClusterState) => ({ 'cnpg.io/cluster': cluster.name });
+const primaryPod = (cluster: ClusterState) => ({
+  ...clusterPods(cluster),
+  'cnpg.io/instanceRole': 'primary',
+});
+
+export function renderDatabaseCluster(
+  cluster: ClusterState,
+  storageClass?: string,
+  options: LoadBalancerOptions = {},
+): KubernetesObject[] {
   const plan = cluster.size;
   const namespace = cluster.runtimeNamespace;
   const labels = labelsOf({
@@ -143,5 +160,19 @@ export function renderDatabaseCluster(cluster: ClusterState, storageClass?: stri
     { 'cnpg.io/cluster': cluster.name },
     [POSTGRES_PORT],
   );
-  return [...secrets, clusterObject, ...databases, publicPort];
+  // The external connection reaches the primary, as the read-write service does: Services of their own rather
+  // than CloudNativePG's managed ones, to carry the load balancer's annotations and the allowlists. Its policy
+  // opens every instance, so that a new primary is reachable the moment its label says so.
+  const connection = renderExternalConnection(
+    {
+      baseName: cluster.name,
+      namespace,
+      labels,
+      serviceSelector: primaryPod(cluster),
+      policySelector: clusterPods(cluster),
+    },
+    cluster.externalConnection,
+    options,
+  );
+  return [...secrets, clusterObject, ...databases, publicPort, ...connection];
 }

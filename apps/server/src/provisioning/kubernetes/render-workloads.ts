@@ -1,5 +1,6 @@
 import { labelsOf, objectNames, type KubernetesObject, type Owner } from './objects.ts';
 import { publicPortsPolicy } from './render-namespace.ts';
+import { renderExternalConnection, type LoadBalancerOptions } from './render-external-connection.ts';
 import {
   containerSizeOf,
   STARTING_DEADLINE_MS,
@@ -11,12 +12,19 @@ import {
 
 // Containers and container jobs as cluster objects. What they share (the image, its command, size,
 // variables, mounts and pull secret) is one pod template; a container is a Knative Service (with a domain
-// mapping per address and a LoadBalancer Service for ports beyond the first), a job a CronJob whose Jobs are
-// its runs. Secret variables live in a Secret beside the workload and reach it by reference.
+// mapping per address, a LoadBalancer Service for ports beyond the first, and those of its external
+// connection), a job a CronJob whose Jobs are its runs. Secret variables live in a Secret beside the workload
+// and reach it by reference.
 
 /** The one container of a workload's pods (Knative adds its queue-proxy beside it). */
 export const WORKLOAD_CONTAINER = 'app';
 const KNATIVE_SERVICE_LABEL = 'serving.knative.dev/service';
+/**
+ * The ports Knative reserves for queue-proxy, the sidecar in every pod of a container, and refuses as a container's
+ * port: HTTP/1, HTTP/2, its admin, the autoscaler's and the user's metrics, profiling. The pod's containers share
+ * its network: the customer's program cannot listen on them, and publishing them would publish the proxy's.
+ */
+export const QUEUE_PROXY_PORTS: ReadonlySet<number> = new Set([8012, 8013, 8022, 9090, 9091, 8008]);
 /** How long a finished run's Job (and its pod, with its log) stays after Berth has read it. */
 const FINISHED_RUN_TTL_SECONDS = 24 * 3600;
 const FINISHED_JOBS_KEPT = 3;
@@ -117,7 +125,39 @@ function scalingAnnotations(scaling: RuntimeScaling, megabytes: number): Record<
   };
 }
 
-export function renderContainer(container: ContainerInput): KubernetesObject[] {
+/**
+ * The container's external connection. The Services select the pods of every revision of the Knative Service
+ * (Knative labels them `serving.knative.dev/service`) and send to the internal port on the pod itself: Knative
+ * keeps the user container's port as declared (`containerPort`, named `user-port`), and the pod's containers
+ * share its network, so every port the program listens on is there at the pod's address. Traffic goes straight
+ * to the program, not through queue-proxy: queue-proxy forwards HTTP only to the serving port, and a connection
+ * carries any TCP or UDP. Hence also: the activator does not wake a container scaled to zero for it, and it does
+ * not count for Knative's request metrics (Berth's autoscaling is on CPU or memory). Ports forwarded to
+ * queue-proxy's own ports are left out.
+ */
+function containerConnection(container: ContainerInput, options: LoadBalancerOptions): KubernetesObject[] {
+  const connection = container.externalConnection;
+  const selector = { [KNATIVE_SERVICE_LABEL]: container.name };
+  return renderExternalConnection(
+    {
+      baseName: container.name,
+      namespace: container.namespace.internalName,
+      labels: labelsOf(ownerOf(container, 'container')),
+      serviceSelector: selector,
+      policySelector: selector,
+    },
+    connection && {
+      ...connection,
+      ports: connection.ports.filter((port) => !QUEUE_PROXY_PORTS.has(port.internalPort)),
+    },
+    options,
+  );
+}
+
+export function renderContainer(
+  container: ContainerInput,
+  options: LoadBalancerOptions = {},
+): KubernetesObject[] {
   const owner = ownerOf(container, 'container');
   const labels = labelsOf(owner);
   const namespace = container.namespace.internalName;
@@ -184,7 +224,13 @@ export function renderContainer(container: ContainerInput): KubernetesObject[] {
         ),
       ]
     : [];
-  return [variablesSecret(container, secretName, owner), service, ...domainMappings, ...loadBalancer];
+  return [
+    variablesSecret(container, secretName, owner),
+    service,
+    ...domainMappings,
+    ...loadBalancer,
+    ...containerConnection(container, options),
+  ];
 }
 
 function jobTemplate(job: ContainerJobInput, labels: Record<string, string>) {

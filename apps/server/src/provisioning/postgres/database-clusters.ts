@@ -5,6 +5,7 @@ import {
   type ClusterUserState,
   type DatabaseClusterDriver,
 } from '../database-cluster-driver.ts';
+import { advisePostgres } from './advisor.ts';
 import { clusterNames, clusterPrefix, placedPrefix, prefixPattern } from './cluster-names.ts';
 import { grantInDatabase } from './database-grants.ts';
 import {
@@ -42,13 +43,13 @@ export function createPostgresDatabaseClusters(options: { adminUrl: string }): D
   }
 
   /** Runs work connected to one of the cluster's databases, as the admin URL's role. */
-  async function inDatabase(database: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
+  async function inDatabase<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
     const target = new URL(options.adminUrl);
     target.pathname = `/${encodeURIComponent(database)}`;
     const client = new pg.Client({ connectionString: target.toString() });
     await client.connect();
     try {
-      await work(client);
+      return await work(client);
     } finally {
       await client.end();
     }
@@ -141,6 +142,17 @@ export function createPostgresDatabaseClusters(options: { adminUrl: string }): D
     });
   }
 
+  /**
+   * The advisor's analysis: each of the cluster's databases read as the admin URL's role, and the settings of
+   * the shared server (which the messages say are the server's, not the cluster's own).
+   */
+  async function advise(cluster: ClusterState) {
+    const names = clusterNames(cluster);
+    return advisePostgres(cluster, 'shared', (database, work) =>
+      database === null ? onServer(work) : inDatabase(names.database(database), work),
+    );
+  }
+
   return {
     name: 'postgres',
     // Every PostgreSQL version is accepted: the databases live on the admin URL's server, so a cluster
@@ -152,6 +164,7 @@ export function createPostgresDatabaseClusters(options: { adminUrl: string }): D
     placement: (cluster) => ({ ...address, namePrefix: clusterPrefix(cluster.id) }),
     apply,
     delete: remove,
+    advise,
     close: () => pool.end(),
   };
 }

@@ -21,7 +21,7 @@ import { lockDueContainers, scheduleContainer, type Phase } from './store.ts';
 // replica records the image it was started from (a rolling update's new replicas show the new one).
 //   deleting: replicas terminate, then the container is removed.
 // Log lines: source_kind 'replica', source_id = the replica's id, stream 'stdout' (a stopping replica's
-// SIGTERM notice on 'stderr'); they go with the replica, and the logs module keeps them bounded meanwhile.
+// SIGTERM notice on 'stderr'); they stay after the replica is gone, kept bounded by the logs module.
 // Events: replicas started and stopped (with why), scaling, the end of a rollout. Metrics: each steady step
 // samples CPU, memory and requests from the simulated load.
 

@@ -10,6 +10,11 @@ const SuspendedNotice = lazy(() =>
     default: module.SuspendedNotice,
   })),
 );
+const UnconfirmedEmailNotice = lazy(() =>
+  import('@/components/subscription/on-demand.ts').then((module) => ({
+    default: module.UnconfirmedEmailNotice,
+  })),
+);
 const SubscriptionActivation = lazy(() =>
   import('@/components/subscription/on-demand.ts').then((module) => ({
     default: module.SubscriptionActivation,
@@ -19,9 +24,12 @@ const SubscriptionActivation = lazy(() =>
 // Pages that give a suspended customer the reason themselves: the Billing page (with how a payment lifts it)
 // and the not-allowed page.
 const pagesSayingSuspension = /^\/(account\/billing|not-allowed)\/?$/;
+// The Account page says an address is unconfirmed itself, beside sending the link again.
+const pageSayingUnconfirmed = /^\/account\/?$/;
 
 /**
- * Tells a suspended customer why creating is off, and what lifts the suspension; takes a customer
+ * Tells a suspended customer why creating is off, and what lifts the suspension; a new one that its address
+ * waits for confirming; takes a customer
  * back from the serverless-containers checkout and shows that subscription being activated (the cloud
  * databases' pages take their own checkouts back).
  */
@@ -39,11 +47,19 @@ export function AccessBanner() {
   const saidByPage = useRouterState({
     select: ({ location }) => pagesSayingSuspension.test(location.pathname),
   });
+  const onAccountPage = useRouterState({
+    select: ({ location }) => pageSayingUnconfirmed.test(location.pathname),
+  });
   return (
     <>
       {accountId && (checkout || pending) && (
         <Suspense>
           <SubscriptionActivation accountId={accountId} checkout={checkout} />
+        </Suspense>
+      )}
+      {account.data?.emailVerified === false && !access?.suspended && !onAccountPage && (
+        <Suspense>
+          <UnconfirmedEmailNotice email={account.data.email} />
         </Suspense>
       )}
       {access?.suspended && !saidByPage && (

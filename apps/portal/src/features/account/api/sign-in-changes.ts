@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountPasswordChangeMutationVariables } from '@/gql/graphql.ts';
+import type {
+  AccountEmailChangeMutationVariables,
+  AccountPasswordChangeMutationVariables,
+} from '@/gql/graphql.ts';
 import { accountQueryOptions } from '@/lib/auth/queries.ts';
 import { graphql } from '@/lib/graphql/document.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
@@ -25,17 +28,34 @@ const recoveryCodesRenewMutation = graphql(`
   }
 `);
 
-/** A change of the sign-in; once accepted, the account (and its sign-in status with it) is loaded again. */
+const emailVerificationSendMutation = graphql(`
+  mutation AccountEmailVerificationSend {
+    accountEmailVerificationSend
+  }
+`);
+
+const emailChangeMutation = graphql(`
+  mutation AccountEmailChange($newEmail: String!, $currentPassword: String!) {
+    accountEmailChange(newEmail: $newEmail, currentPassword: $currentPassword)
+  }
+`);
+
+/**
+ * A change of the sign-in; once accepted, the account (and its sign-in status, sessions and keys with it) is
+ * loaded again. Not awaited: the dialog that asked says it is done at once, while it is still mounted (a
+ * refetch that turns two-factor off takes the dialog away before a slower one, such as the sessions, ends).
+ */
 function useSignInChange<TVariables, TResult>(change: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryOptions().queryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountQueryOptions().queryKey }),
     meta: { inlineErrors: true },
   });
 }
 
 export type PasswordChange = AccountPasswordChangeMutationVariables;
+export type EmailChange = AccountEmailChangeMutationVariables;
 
 export const useChangePassword = () =>
   useSignInChange((variables: PasswordChange) => platformRequest(passwordChangeMutation, variables));
@@ -49,3 +69,11 @@ export const useRenewRecoveryCodes = () =>
     async (code: string) =>
       (await platformRequest(recoveryCodesRenewMutation, { code })).accountRecoveryCodesRenew,
   );
+
+/** Mails the link that confirms the address again. */
+export const useSendEmailVerification = () =>
+  useSignInChange(() => platformRequest(emailVerificationSendMutation, {}));
+
+/** Mails a link to the new address; the account moves there when it is followed. */
+export const useChangeEmail = () =>
+  useSignInChange((variables: EmailChange) => platformRequest(emailChangeMutation, variables));

@@ -8,6 +8,7 @@ const signInQuery = graphql(`
   query AccountSignIn {
     account {
       id
+      pendingEmail
       twoFactor {
         enabled
         enabledAt
@@ -17,11 +18,14 @@ const signInQuery = graphql(`
   }
 `);
 
+type SignInAccount = NonNullable<AccountSignInQuery['account']>;
+/** Two-factor sign-in as it stands; null where an external identity provider keeps sign-in. */
+export type TwoFactorStatus = SignInAccount['twoFactor'];
 /**
- * Two-factor sign-in as it stands; null where an external identity provider keeps sign-in. Asked for on the
- * account page only, not with the session's account, which every screen loads.
+ * How the account signs in: two-factor sign-in, and the address it is moving to. Asked for on the account page
+ * only, not with the session's account, which every screen loads.
  */
-export type TwoFactorStatus = NonNullable<AccountSignInQuery['account']>['twoFactor'];
+export type SignInStatus = Pick<SignInAccount, 'twoFactor' | 'pendingEmail'>;
 
 // Under the account query's key, so refreshing the account after a change refreshes this too.
 const signInStatusKey = [...accountQueryOptions().queryKey, 'sign-in'] as const;
@@ -30,10 +34,10 @@ export function useSignInStatus() {
   return useQuery(
     queryOptions({
       queryKey: signInStatusKey,
-      queryFn: async ({ signal }): Promise<TwoFactorStatus> => {
+      queryFn: async ({ signal }): Promise<SignInStatus> => {
         const { account } = await platformRequest(signInQuery, {}, signal);
         if (!account) throw new Error('No account for this session');
-        return account.twoFactor ?? null;
+        return { twoFactor: account.twoFactor ?? null, pendingEmail: account.pendingEmail ?? null };
       },
     }),
   );

@@ -5,29 +5,49 @@ import { CopyButton } from '@/components/copy-button.tsx';
 import { FactsList } from '@/components/facts-list.tsx';
 import { Section } from '@/components/section.tsx';
 import { env } from '@/config/env.ts';
-import { tokenEndpointOf, tokenRequestExample } from './token-request.ts';
+import { CopyableValue, monospace } from './copyable-value.tsx';
+import { apiRequestExample, tokenEndpointOf, tokenRequestExample } from './token-request.ts';
 
-const code = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.875rem' };
-
-function CopyableValue({ value, label }: { value: string; label: string }) {
+function Example({ title, label, example }: { title: string; label: string; example: string }) {
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <Box component="code" sx={{ ...code, overflowWrap: 'anywhere', minWidth: 0 }}>
-        {value}
+    <div>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography component="h3" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <CopyButton value={example} label={`Copy the ${label.toLowerCase()}`} />
+      </Stack>
+      <Box
+        component="pre"
+        aria-label={label}
+        sx={{
+          ...monospace,
+          m: 0,
+          mt: 1,
+          p: 2,
+          borderRadius: 1,
+          bgcolor: 'action.hover',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {example}
       </Box>
-      <CopyButton value={value} label={label} />
-    </Stack>
+    </div>
   );
 }
 
-/** What a command-line or infrastructure tool needs to sign in as the customer: the password grant's details. */
-export function ApiAccessSection({ email }: { email: string }) {
+/**
+ * What a script or infrastructure tool needs to call the API: an API key's token from the token endpoint
+ * (the OAuth client-credentials grant), then the API with it.
+ */
+export function ApiAccessSection() {
   const tokenEndpoint = tokenEndpointOf(env.oidcAuthority);
-  const example = tokenRequestExample({ tokenEndpoint, clientId: env.cliClientId, email });
+  const apiUrl = new URL(env.platformGraphqlUrl, window.location.origin).href;
   return (
     <Section
       title="API access"
-      description="Command-line and infrastructure tools sign in with your email and password at the token endpoint, as the command-line client."
+      description="Scripts and infrastructure tools get an access token with an API key, as an OAuth client (the client-credentials grant), then call the API with it."
     >
       <FactsList
         facts={[
@@ -35,38 +55,20 @@ export function ApiAccessSection({ email }: { email: string }) {
             term: 'Token endpoint',
             value: <CopyableValue value={tokenEndpoint} label="Copy the token endpoint" />,
           },
-          { term: 'Client ID', value: <CopyableValue value={env.cliClientId} label="Copy the client ID" /> },
+          { term: 'API', value: <CopyableValue value={apiUrl} label="Copy the API address" /> },
         ]}
       />
-      <div>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography component="h3" sx={{ fontWeight: 600 }}>
-            Example
-          </Typography>
-          <CopyButton value={example} label="Copy the example" />
-        </Stack>
-        <Box
-          component="pre"
-          aria-label="Example token request"
-          sx={{
-            ...code,
-            m: 0,
-            mt: 1,
-            p: 2,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {example}
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          The <code>totp</code> line is needed only with two-factor authentication on: the current code from
-          your app. The answer’s <code>access_token</code> goes in the <code>Authorization: Bearer</code>{' '}
-          header.
-        </Typography>
-      </div>
+      <Example
+        title="1. Get an access token"
+        label="Example token request"
+        example={tokenRequestExample(tokenEndpoint)}
+      />
+      <Example title="2. Call the API" label="Example API request" example={apiRequestExample(apiUrl)} />
+      <Typography variant="body2" color="text.secondary">
+        Set <code>CLIENT_ID</code> and <code>CLIENT_SECRET</code> to an API key’s. The first answer’s{' '}
+        <code>access_token</code> is the <code>ACCESS_TOKEN</code> of the second; when it expires (
+        <code>expires_in</code> seconds), ask for a new one the same way.
+      </Typography>
     </Section>
   );
 }

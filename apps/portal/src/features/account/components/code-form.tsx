@@ -1,16 +1,17 @@
-import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useServerRefusal } from '@/components/form/server-refusal.ts';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { CodeField, codeSchema } from './code-field.tsx';
-import { showRefusal } from './refusal.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
 const codeFormSchema = z.object({ code: codeSchema });
 type CodeFormValues = z.infer<typeof codeFormSchema>;
 
-const refusedFields = ['code'] as const;
+/** The input fields the platform may refuse, each on the field of the same name. */
+const refusedFields = { code: 'code' } as const;
 
 /**
  * Asks for a code from the authenticator app or a recovery code, then makes `change` with it; a wrong or
@@ -33,14 +34,10 @@ export function CodeForm<TResult>({
   onDone: (result: TResult) => void;
   onClose: () => void;
 }) {
-  const [refusal, setRefusal] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useZodForm(codeFormSchema, { code: '' });
-  const submit = ({ code }: CodeFormValues, event?: BaseSyntheticEvent) => {
-    setRefusal(null);
-    change.mutate(code, {
-      onSuccess: onDone,
-      onError: (error) => setRefusal(showRefusal(error, refusedFields, setError, event)),
-    });
+  const refused = useServerRefusal({ fieldsOfInput: refusedFields, setError });
+  const submit = async ({ code }: CodeFormValues) => {
+    onDone(await change.mutateAsync(code));
   };
   return (
     <SignInForm
@@ -49,8 +46,8 @@ export function CodeForm<TResult>({
       submitLabel={submitLabel}
       danger={danger}
       pending={change.isPending}
-      refusal={refusal}
-      onSubmit={handleSubmit(submit, revealFirstInvalid)}
+      refusal={refused.refusal}
+      onSubmit={handleSubmit(refused.sending(submit), revealFirstInvalid)}
       onClose={onClose}
     >
       <CodeField control={control} name="code" autoFocus />

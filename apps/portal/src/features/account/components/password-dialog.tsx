@@ -1,7 +1,7 @@
-import { useState, type BaseSyntheticEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog.tsx';
 import { FormTextField } from '@/components/form/form-text-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useServerRefusal } from '@/components/form/server-refusal.ts';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { useChangePassword } from '../api/sign-in-changes.ts';
@@ -12,10 +12,14 @@ import {
   passwordLength,
   type PasswordChangeValues,
 } from './password-schema.ts';
-import { showRefusal } from './refusal.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
-const refusedFields = ['currentPassword', 'newPassword', 'code'] as const;
+/** The input fields the platform may refuse, each on the field of the same name. */
+const refusedFields = {
+  currentPassword: 'currentPassword',
+  newPassword: 'newPassword',
+  code: 'code',
+} as const;
 
 interface PasswordDialogProps {
   open: boolean;
@@ -39,26 +43,15 @@ function PasswordForm({
   change,
   onClose,
 }: PasswordDialogProps & { change: ReturnType<typeof useChangePassword> }) {
-  const [refusal, setRefusal] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useZodForm<PasswordChangeValues>(
     passwordChangeSchema(withCode),
     emptyPasswordChange,
   );
-  const submit = (
-    { currentPassword, newPassword, code }: PasswordChangeValues,
-    event?: BaseSyntheticEvent,
-  ) => {
-    setRefusal(null);
-    change.mutate(
-      { currentPassword, newPassword, ...(withCode && { code }) },
-      {
-        onSuccess: () => {
-          showSnackbar('Password changed. Other devices were signed out.', 'success');
-          onClose();
-        },
-        onError: (error) => setRefusal(showRefusal(error, refusedFields, setError, event)),
-      },
-    );
+  const refused = useServerRefusal({ fieldsOfInput: refusedFields, setError });
+  const submit = async ({ currentPassword, newPassword, code }: PasswordChangeValues) => {
+    await change.mutateAsync({ currentPassword, newPassword, ...(withCode && { code }) });
+    showSnackbar('Password changed. Other devices were signed out.', 'success');
+    onClose();
   };
   return (
     <SignInForm
@@ -66,8 +59,8 @@ function PasswordForm({
       description="Other devices signed in to your account are signed out; this one stays signed in."
       submitLabel="Change password"
       pending={change.isPending}
-      refusal={refusal}
-      onSubmit={handleSubmit(submit, revealFirstInvalid)}
+      refusal={refused.refusal}
+      onSubmit={handleSubmit(refused.sending(submit), revealFirstInvalid)}
       onClose={onClose}
     >
       <FormTextField

@@ -1,11 +1,11 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { DialogButtons } from '@/components/form-dialog.tsx';
+import { FormRefusal } from '@/components/form/form-refusal.tsx';
 
 /**
  * The form of a dialog (in a FormDialog) that asks for proof before changing the sign-in: a password, a
@@ -28,7 +28,8 @@ export function SignInForm({
   /** What cannot be undone from here, such as turning two-factor off: the action in the error colour. */
   danger?: boolean;
   pending: boolean;
-  refusal: string | null;
+  /** What the platform refused that names no field (useServerRefusal). */
+  refusal: readonly string[];
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   children: ReactNode;
@@ -41,7 +42,7 @@ export function SignInForm({
         <Stack spacing={2} sx={{ pt: 1 }}>
           {description && <DialogContentText component="div">{description}</DialogContentText>}
           {children}
-          {refusal && <Alert severity="error">{refusal}</Alert>}
+          <FormRefusal messages={refusal} />
         </Stack>
       </DialogContent>
       <DialogButtons>

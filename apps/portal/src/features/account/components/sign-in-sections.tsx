@@ -1,22 +1,29 @@
 import Skeleton from '@mui/material/Skeleton';
 import { LoadError } from '@/components/load-error.tsx';
+import { useAccount } from '@/lib/auth/queries.ts';
 import { useSignInStatus } from '../api/sign-in-status.ts';
+import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
-/** How the owner signs in: the password, and two-factor sign-in; both depend on who keeps sign-in. */
+/**
+ * How the owner signs in: the email address, the password, and two-factor sign-in; each depends on who keeps
+ * sign-in.
+ */
 export function SignInSections({ returnTo }: { returnTo: string }) {
   const status = useSignInStatus();
+  const account = useAccount().data;
   if (status.isError)
     return <LoadError title="Your sign-in settings could not be loaded" onRetry={status.refetch} />;
-  if (status.isPending)
+  if (status.isPending || !account)
     return (
       <Skeleton variant="rounded" height={240} aria-busy="true" aria-label="Loading your sign-in settings" />
     );
   return (
     <>
-      <PasswordSection twoFactor={status.data} />
-      <TwoFactorSection returnTo={returnTo} status={status.data} />
+      <EmailSection account={account} status={status.data} />
+      <PasswordSection twoFactor={status.data.twoFactor} />
+      <TwoFactorSection returnTo={returnTo} status={status.data.twoFactor} />
     </>
   );
 }

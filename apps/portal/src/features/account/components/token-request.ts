@@ -1,23 +1,26 @@
 /** Where the identity provider hands out tokens: Keycloak's path, which the built-in provider shares. */
 export const tokenEndpointOf = (authority: string): string => `${authority}/protocol/openid-connect/token`;
 
+const quoted = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
 /**
- * A curl command that gets an access token with the password grant, as a command-line or infrastructure tool
- * signs in: the customer's email, a placeholder for the password, and the `totp` field the providers take the
- * current two-factor code in.
+ * A curl command that gets an access token with an API key: the client-credentials grant, the key's client ID
+ * and secret (placeholders) in Basic authentication, as any OAuth library sends them.
  */
-export function tokenRequestExample(input: {
-  tokenEndpoint: string;
-  clientId: string;
-  email: string;
-}): string {
-  const quoted = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+export function tokenRequestExample(tokenEndpoint: string): string {
   return [
-    `curl -X POST ${quoted(input.tokenEndpoint)}`,
-    `  -d grant_type=password`,
-    `  --data-urlencode ${quoted(`client_id=${input.clientId}`)}`,
-    `  --data-urlencode ${quoted(`username=${input.email}`)}`,
-    `  --data-urlencode 'password=YOUR_PASSWORD'`,
-    `  -d totp=CODE_FROM_YOUR_APP`,
+    `curl -X POST ${quoted(tokenEndpoint)}`,
+    `  -u "$CLIENT_ID:$CLIENT_SECRET"`,
+    `  -d grant_type=client_credentials`,
+  ].join(' \\\n');
+}
+
+/** A curl command that calls the platform API with the token of the first request. */
+export function apiRequestExample(apiUrl: string): string {
+  return [
+    `curl -X POST ${quoted(apiUrl)}`,
+    `  -H "Authorization: Bearer $ACCESS_TOKEN"`,
+    `  -H 'Content-Type: application/json'`,
+    `  -d '{"query": "{ namespaces { name } }"}'`,
   ].join(' \\\n');
 }

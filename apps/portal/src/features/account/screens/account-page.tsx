@@ -7,10 +7,15 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { Section } from '@/components/section.tsx';
 import { useAccount } from '@/lib/auth/queries.ts';
 import { ApiAccessSection } from '../components/api-access-section.tsx';
+import { ApiKeysSection } from '../components/api-keys-section.tsx';
 import { AppearanceSection } from '../components/appearance-section.tsx';
 import { SignInSections } from '../components/sign-in-sections.tsx';
+import { SessionsSection } from '../components/sessions-section.tsx';
 
-/** The signed-in account: who it is, theme and language, password and two-factor sign-in, and API access for tools. */
+/**
+ * The signed-in account: who it is, theme and language, password and two-factor sign-in, the browsers signed
+ * in, and API keys for tools with how to use them.
+ */
 export function AccountPage() {
   const account = useAccount();
   // Two-factor set-up comes back here.
@@ -38,7 +43,9 @@ export function AccountPage() {
         )}
         <AppearanceSection />
         <SignInSections returnTo={path} />
-        {account.data && <ApiAccessSection email={account.data.email} />}
+        <SessionsSection />
+        <ApiKeysSection />
+        <ApiAccessSection />
       </Stack>
     </>
   );

@@ -13,6 +13,8 @@ export const RESOURCE_TYPES: Record<string, string> = {
   CloudDatabaseCluster: 'Database cluster',
   CloudDatabaseClusterUser: 'Database user',
   CloudDatabase: 'Legacy database',
+  ApiKey: 'API key',
+  AccountSession: 'Session',
 };
 
 export const EVENTS: Record<string, string> = {

@@ -1,5 +1,6 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const usageDays = new Intl.DateTimeFormat(undefined, {
+import { portalLanguage } from '@/lib/language.ts';
+const dateFormat = new Intl.DateTimeFormat(portalLanguage(), { dateStyle: 'medium' });
+const usageDays = new Intl.DateTimeFormat(portalLanguage(), {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -27,7 +28,11 @@ export function formatUsagePeriod(start: string, end: string): string {
 
 /** `November 30`: the last day of a usage period [start, end). */
 export function formatUsageEnd(end: string): string {
-  return lastUsageDay(end).toLocaleDateString(undefined, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return lastUsageDay(end).toLocaleDateString(portalLanguage(), {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
 }
 
 const lastUsageDay = (end: string) => new Date(new Date(end).getTime() - 1);

@@ -2,18 +2,44 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useOpenHostedPage } from '@/components/subscription/on-demand.ts';
+import { linkOptions } from '@tanstack/react-router';
+import { usePlanCheckout } from '@/components/planned-resource/use-plan-checkout.ts';
+import { ButtonLink, type LinkTarget } from '@/components/router-links.tsx';
 import type { BillingUnpaidResourcesQuery } from '@/gql/billing/graphql.ts';
+import type { PlannedResourceKind } from '@/lib/billing/plan-checkout-requests.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { formatDate } from './billing-format.ts';
 
 export type UnpaidResource = BillingUnpaidResourcesQuery['unpaidResources'][number];
 
-const kinds: Record<string, string> = { DATABASE_CLUSTER: 'Database cluster' };
+/** The kinds of resource with a plan of their own: what they are called, and where their page is. */
+const kinds: Record<
+  string,
+  { label: string; planned: PlannedResourceKind; page: (resource: UnpaidResource) => LinkTarget }
+> = {
+  DATABASE_CLUSTER: {
+    label: 'Database cluster',
+    planned: 'cluster',
+    page: (resource) =>
+      linkOptions({
+        to: '/storage/databases/$namespaceName/$clusterName',
+        params: { namespaceName: resource.namespace, clusterName: resource.name },
+      }),
+  },
+  MESSAGE_QUEUE: {
+    label: 'Message queue',
+    planned: 'message-queue',
+    page: (resource) =>
+      linkOptions({
+        to: '/storage/message-queues/$namespaceName/$queueName',
+        params: { namespaceName: resource.namespace, queueName: resource.name },
+      }),
+  },
+};
 
 /** `Database cluster orders in shop · €29.00/month · unpaid since Jan 2, 2030` */
 export function describeUnpaid(resource: UnpaidResource): string {
-  const kind = kinds[resource.kind] ?? 'Resource';
+  const kind = kinds[resource.kind]?.label ?? 'Resource';
   const price = resource.plan.price ? `${formatMoney(resource.plan.price)}/month` : 'price on request';
   return `${kind} ${resource.name} in ${resource.namespace} · ${price} · unpaid since ${formatDate(resource.unpaidSince)}`;
 }
@@ -35,12 +61,12 @@ function Consequence({ resource }: { resource: UnpaidResource }) {
 }
 
 /**
- * Starts the hosted checkout of the resource's own plan (resourceId is the resource's id); the button stays
- * busy until the tab has left. A failure is in the snack bar (the mutation's failure message).
+ * Starts the hosted checkout of the resource's own plan (resourceId is the resource's id), whose return opens
+ * the resource's page; the button stays busy until the tab has left. A failure is in the snack bar (the
+ * mutation's failure message).
  */
 function PayButton({ resource }: { resource: UnpaidResource }) {
-  const checkout = useOpenHostedPage();
-  const leaving = checkout.isPending || checkout.isSuccess;
+  const { open, leaving } = usePlanCheckout(kinds[resource.kind]?.planned ?? null);
   return (
     <Button
       variant="contained"
@@ -48,17 +74,23 @@ function PayButton({ resource }: { resource: UnpaidResource }) {
       loading={leaving}
       aria-label={`Pay for ${resource.name}`}
       onClick={() => {
-        if (!leaving) {
-          checkout.mutate({
-            path: '/subscriptions',
-            body: { planId: resource.plan.id, resourceId: resource.id },
-          });
-        }
+        if (!leaving) open({ ...resource, namespace: { name: resource.namespace } });
       }}
       sx={{ flexShrink: 0 }}
     >
       Pay
     </Button>
+  );
+}
+
+/** The resource's own page, where a kind the portal knows has one. */
+function OpenLink({ resource }: { resource: UnpaidResource }) {
+  const kind = kinds[resource.kind];
+  if (!kind) return null;
+  return (
+    <ButtonLink {...kind.page(resource)} variant="outlined" aria-label={`Open ${resource.name}`}>
+      Open
+    </ButtonLink>
   );
 }
 
@@ -85,7 +117,10 @@ export function UnpaidResourceList({ resources }: { resources: readonly UnpaidRe
             sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
           >
             <Typography sx={{ overflowWrap: 'anywhere' }}>{describeUnpaid(resource)}</Typography>
-            <PayButton resource={resource} />
+            <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+              <OpenLink resource={resource} />
+              <PayButton resource={resource} />
+            </Stack>
           </Stack>
           <Consequence resource={resource} />
         </Stack>

@@ -13,7 +13,10 @@ import { useElementWidth } from '@/lib/use-element-width.ts';
 import { usageResourceTypeLabels, usageResourceTypes } from './usage-types.ts';
 
 type Usage = BillingUsageQuery['usage'];
-type Row = { namespace: string } & Record<UsageResourceType, number>;
+/** What namespaces hold: dedicated IP addresses are the customer's, in no namespace. */
+type NamespacedType = Exclude<UsageResourceType, 'IPADDRESS'>;
+const namespacedTypes = usageResourceTypes.filter((type): type is NamespacedType => type !== 'IPADDRESS');
+type Row = { namespace: string } & Record<NamespacedType, number>;
 
 const barHeight = 36;
 const margin = { top: 4, right: 24, bottom: 32, left: 128 };
@@ -22,7 +25,7 @@ const longestLabel = 16;
 /** Each namespace's cents per resource type, the chart's rows. */
 function costByNamespaceAndType(namespaces: Usage['namespaces']): Row[] {
   return namespaces.map((namespace) => {
-    const centsOf = (type: UsageResourceType) =>
+    const centsOf = (type: NamespacedType) =>
       namespace.resources
         .filter((resource) => resource.resourceType === type)
         .reduce((cents, resource) => cents + resource.cost.amountCents, 0);
@@ -43,7 +46,7 @@ function costByNamespaceAndType(namespaces: Usage['namespaces']): Row[] {
 export function UsageChart({ usage }: { usage: Usage }) {
   const theme = useTheme();
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const colors: Record<UsageResourceType, string> = {
+  const colors: Record<NamespacedType, string> = {
     CONTAINER: theme.palette.primary.main,
     CONTAINER_JOB: theme.palette.info.main,
     VOLUME: theme.palette.text.secondary,
@@ -79,7 +82,7 @@ export function UsageChart({ usage }: { usage: Usage }) {
         useFlexGap
         sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0, mb: 1 }}
       >
-        {usageResourceTypes.map((type) => (
+        {namespacedTypes.map((type) => (
           <Stack component="li" key={type} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: colors[type] }} />
             <Typography variant="body2">{usageResourceTypeLabels[type]}</Typography>
@@ -95,9 +98,9 @@ export function UsageChart({ usage }: { usage: Usage }) {
               tickValues={ticks}
               stroke={theme.palette.divider}
             />
-            <BarStackHorizontal<Row, UsageResourceType>
+            <BarStackHorizontal<Row, NamespacedType>
               data={rows}
-              keys={[...usageResourceTypes]}
+              keys={[...namespacedTypes]}
               y={(row) => row.namespace}
               xScale={xScale}
               yScale={yScale}

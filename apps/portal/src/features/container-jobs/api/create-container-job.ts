@@ -19,6 +19,8 @@ const createContainerJobMutation = withFragments(
 export function useCreateContainerJob() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A refusal is shown on the form's fields (useServerRefusal).
+    meta: { inlineErrors: true },
     mutationFn: (input: ContainerJobCreateInput) =>
       platformRequest(createContainerJobMutation, { input }).then((data) => data.containerJobCreate),
     onSuccess: (_created, input) =>

@@ -20,6 +20,8 @@ const modifyContainerJobMutation = withFragments(
 export function useModifyContainerJob() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A refusal is shown on the form's fields (useServerRefusal).
+    meta: { inlineErrors: true },
     mutationFn: (input: ContainerJobModifyInput) =>
       platformRequest(modifyContainerJobMutation, { input }).then((data) => data.containerJobModify),
     onSuccess: (_modified, input) =>

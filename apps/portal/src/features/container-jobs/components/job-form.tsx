@@ -20,7 +20,12 @@ export function JobForm(props: JobFormProps) {
   const workload = workloadControl(control);
 
   return (
-    <WorkloadFormLayout form={form} kind="job" props={props}>
+    <WorkloadFormLayout
+      form={form}
+      kind="job"
+      props={props}
+      refusal={{ fieldsOfInput: { schedule: 'schedule' } }}
+    >
       <ScheduleSection control={control} />
 
       <Section

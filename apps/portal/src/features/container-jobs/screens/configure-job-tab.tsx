@@ -27,15 +27,12 @@ export function ConfigureJobTab() {
       params: { namespaceName, containerJobName },
     });
 
-  const submit = (values: JobFormValues) => {
+  const submit = async (values: JobFormValues) => {
     const input = initialValues && toJobModifyInput(namespaceName, initialValues, values);
     if (!input) return;
-    modifyJob.mutate(input, {
-      onSuccess: () => {
-        showSnackbar('Your changes are saved and being applied', 'success');
-        toOverview();
-      },
-    });
+    await modifyJob.mutateAsync(input);
+    showSnackbar('Your changes are saved and being applied', 'success');
+    toOverview();
   };
 
   return (

@@ -19,16 +19,14 @@ export function CreateJobPage() {
       params: { namespaceName },
     });
 
-  const submit = (values: JobFormValues) =>
-    createJob.mutate(toJobCreateInput(namespaceName, values), {
-      onSuccess: (created) => {
-        showSnackbar(`Your container job ${created.name} is being created`, 'success');
-        void navigate({
-          to: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
-          params: { namespaceName, containerJobName: created.name },
-        });
-      },
+  const submit = async (values: JobFormValues) => {
+    const created = await createJob.mutateAsync(toJobCreateInput(namespaceName, values));
+    showSnackbar(`Your container job ${created.name} is being created`, 'success');
+    void navigate({
+      to: '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
+      params: { namespaceName, containerJobName: created.name },
     });
+  };
 
   return (
     <>

@@ -2,7 +2,7 @@ import { graphql } from '@/lib/graphql/document.ts';
 
 // What the portal reads of a container, once per type it shows: ContainerRow and ContainerDetails. Every
 // operation asking for one of them, queries and the changes' answers alike, spreads its fragment and is sent
-// with it (withFragments).
+// with it (withFragments); ContainerDetails spreads ExternalConnectionView, sent with it too.
 
 export const containerRowFragment = graphql(`
   fragment ContainerRow on Container {
@@ -89,5 +89,8 @@ export const containerDetailsFragment = graphql(`
     locked
     createdAt
     modifiedAt
+    externalConnection {
+      ...ExternalConnectionView
+    }
   }
 `);

@@ -23,5 +23,7 @@ export function useCreateContainer() {
       platformRequest(createContainerMutation, { input }).then((data) => data.containerCreate),
     onSuccess: (_created, input) =>
       queryClient.invalidateQueries({ queryKey: namespaceScopeKey(input.namespace) }),
+    // The form puts the platform's refusal of external access on its fields, and says the rest (showRefusal).
+    meta: { inlineErrors: true },
   });
 }

@@ -4,6 +4,7 @@ import type { ContainerDetailsFragment } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
 import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
+import { externalConnectionFragment } from '@/components/external-access/external-connection-fragment.ts';
 import { containerDetailsFragment } from './container-fragments.ts';
 
 const containerQuery = withFragments(
@@ -15,6 +16,7 @@ const containerQuery = withFragments(
     }
   `),
   containerDetailsFragment,
+  externalConnectionFragment,
 );
 
 export type ContainerDetails = ContainerDetailsFragment;

@@ -24,5 +24,7 @@ export function useModifyContainer() {
       platformRequest(modifyContainerMutation, { input }).then((data) => data.containerModify),
     onSuccess: (_modified, input) =>
       queryClient.invalidateQueries({ queryKey: namespaceScopeKey(input.namespace) }),
+    // The form puts the platform's refusal of external access on its fields, and says the rest (showRefusal).
+    meta: { inlineErrors: true },
   });
 }

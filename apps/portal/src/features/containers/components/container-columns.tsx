@@ -50,7 +50,12 @@ export function containerColumns(
     {
       id: 'size',
       header: 'Size',
-      cell: (container) => formatResources(container.resources),
+      // Whole figures on two lines at most: a narrow column broke "vCPU" in two.
+      cell: (container) => (
+        <Box component="span" sx={{ overflowWrap: 'normal' }}>
+          {formatResources(container.resources)}
+        </Box>
+      ),
       hideBelow: 'md',
     },
     {

@@ -10,6 +10,11 @@ import { FieldRow } from '@/components/form/field-row.tsx';
 import { FormSwitch } from '@/components/form/form-switch.tsx';
 import { FormTextField } from '@/components/form/form-text-field.tsx';
 import { IdentifierField } from '@/components/form/identifier-field.tsx';
+import { ExternalAccessSection } from '@/components/external-access/external-access-section.tsx';
+import {
+  externalAccessControl,
+  showConnectionRefusal,
+} from '@/components/external-access/external-access-values.ts';
 import { Section } from '@/components/section.tsx';
 import { SizePicker } from '@/components/workload/size-picker.tsx';
 import { SizePrice } from '@/components/workload/size-price.tsx';
@@ -21,7 +26,12 @@ import {
 } from '@/components/workload/workload-form.tsx';
 import { CommandSection, MountsSection, VariablesSection } from '@/components/workload/workload-sections.tsx';
 import { AddressesSection } from './addresses-section.tsx';
-import { containerFormSchema, parsePorts, type ContainerFormValues } from './container-schema.ts';
+import {
+  containerFormSchema,
+  externalAccessTarget,
+  parsePorts,
+  type ContainerFormValues,
+} from './container-schema.ts';
 import { PortSelect } from './port-select.tsx';
 
 // The fewest and the most replicas autoscaling keeps, each within the platform's limits.
@@ -35,6 +45,9 @@ export interface ContainerFormProps extends WorkloadFormProps<ContainerFormValue
 }
 
 /** The one container form: every section of a container, for creating it and for configuring it. */
+/** A container's own input fields that the form shows, for the platform's refusals. */
+const containerFieldsOfInput = { ports: 'ports', healthCheck: 'healthCheck.path' } as const;
+
 export function ContainerForm(props: ContainerFormProps) {
   const { namespace, volumes } = props;
   const form = useWorkloadForm(containerFormSchema, props);
@@ -55,7 +68,15 @@ export function ContainerForm(props: ContainerFormProps) {
   const workload = workloadControl(control);
 
   return (
-    <WorkloadFormLayout form={form} kind="container" props={props}>
+    <WorkloadFormLayout
+      form={form}
+      kind="container"
+      props={props}
+      refusal={{
+        fieldsOfInput: containerFieldsOfInput,
+        placeFirst: (error) => showConnectionRefusal(error, getValues(), form.setError),
+      }}
+    >
       <Section title="Size" description="CPU and memory of each replica. The price is per replica and month.">
         <SizePicker control={workload} />
         <SizePrice control={workload} per="replica" />
@@ -81,6 +102,12 @@ export function ContainerForm(props: ContainerFormProps) {
       </Section>
 
       <AddressesSection control={control} ports={ports} namespace={namespace} />
+
+      <ExternalAccessSection
+        control={externalAccessControl(control)}
+        target={externalAccessTarget(ports)}
+        connected={props.initialValues.externalAccess.enabled}
+      />
 
       <Section
         title="Health check"

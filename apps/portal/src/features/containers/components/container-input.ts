@@ -1,9 +1,12 @@
 import type {
   ContainerCreateInput,
   ContainerModifyInput,
+  ExternalConnectionInput,
+  ExternalConnectionViewFragment,
   IngressInput,
   ScalingInput,
 } from '@/gql/graphql.ts';
+import { externalAccessValues } from '@/components/external-access/external-access-values.ts';
 import { parseList, parsePort } from '@/lib/validation/network.ts';
 import {
   listPatch,
@@ -41,6 +44,7 @@ export interface ConfigurableContainer extends ConfigurableWorkload {
     triggers: readonly { type: string; threshold: number }[];
   } | null;
   numberOfReplicas: number;
+  externalConnection?: ExternalConnectionViewFragment | null;
 }
 
 export function toFormValues(container: ConfigurableContainer): ContainerFormValues {
@@ -72,6 +76,7 @@ export function toFormValues(container: ConfigurableContainer): ContainerFormVal
           memoryThreshold: String(threshold('MEMORY')?.threshold ?? defaultScaling.memoryThreshold),
         }
       : { ...defaultScaling, mode: 'manual', replicas: String(container.numberOfReplicas) },
+    externalAccess: externalAccessValues(container.externalConnection),
   };
 }
 
@@ -102,14 +107,22 @@ const healthCheckInput = ({ healthCheck }: ContainerFormValues) =>
 
 const portsInput = (values: ContainerFormValues) => (parsePorts(values.ports) ?? []).map(String);
 
-/** The create input for valid form values. */
-export function toCreateInput(namespace: string, values: ContainerFormValues): ContainerCreateInput {
+/**
+ * The create input for valid form values; `externalConnection` is external access's input
+ * (externalConnectionCreateInput, whose rules come with its section).
+ */
+export function toCreateInput(
+  namespace: string,
+  values: ContainerFormValues,
+  externalConnection: ExternalConnectionInput | null = null,
+): ContainerCreateInput {
   return {
     ...toWorkloadCreateInput(namespace, values),
     ports: portsInput(values),
     ingresses: values.ingresses.map(ingressInput),
     scaling: scalingInput(values),
     healthCheck: healthCheckInput(values),
+    ...(externalConnection && { externalConnection }),
   };
 }
 
@@ -117,12 +130,14 @@ export function toCreateInput(namespace: string, values: ContainerFormValues): C
  * The patch from the values the form opened with to the values saved (API.md): fields that did not change
  * are left out, list items are keyed as the platform keys them (variables by name, addresses by domain
  * name, mounts by path), removed ones are sent with `state: ABSENT`, and a removed health check as null.
+ * `externalConnection` is external access's patch (externalConnectionPatch), undefined when unchanged.
  * Null when nothing changed.
  */
 export function toModifyInput(
   namespace: string,
   initial: ContainerFormValues,
   current: ContainerFormValues,
+  externalConnection?: ExternalConnectionInput,
 ): ContainerModifyInput | null {
   const patch: Omit<ContainerModifyInput, 'name' | 'namespace'> = workloadPatch(initial, current);
 
@@ -145,6 +160,7 @@ export function toModifyInput(
   if (!same(healthCheckInput(current), healthCheckInput(initial)))
     patch.healthCheck = healthCheckInput(current);
   if (!same(scalingInput(current), scalingInput(initial))) patch.scaling = scalingInput(current);
+  patch.externalConnection = externalConnection;
 
   return patchInput(initial.name, namespace, patch);
 }

@@ -1,5 +1,13 @@
+import * as z from 'zod/mini';
 import { AUTOSCALING_REPLICAS, autoscalingProblem, MANUAL_REPLICAS } from '@berth/rules';
 import { allowlistEntryProblem, hostnameProblem, parseList, parsePort } from '@/lib/validation/network.ts';
+import {
+  checkedAlongside,
+  externalAccessRefinement,
+  noExternalAccess,
+  type ExternalAccessTarget,
+  type ExternalAccessValues,
+} from '@/components/external-access/external-access-values.ts';
 import {
   defaultWorkloadValues,
   issueCollector,
@@ -12,8 +20,8 @@ import {
 } from '@/components/workload/workload-schema.ts';
 
 // The container form, for creating and for configuring: the fields every workload has (components/workload)
-// and a container's own (ports, web addresses, health check, scaling), with the platform's rules (API.md,
-// issue 5), so nothing the API would refuse is sent.
+// and a container's own (ports, web addresses, health check, scaling, external access), with the platform's
+// rules (API.md, issues 5 and 27), so nothing the API would refuse is sent.
 
 export interface IngressValues {
   /** The domain name the address had when the form was opened; null for a new address. */
@@ -42,6 +50,7 @@ export interface ContainerFormValues extends WorkloadFormValues {
   ingresses: IngressValues[];
   healthCheck: { enabled: boolean; port: string; path: string };
   scaling: ScalingValues;
+  externalAccess: ExternalAccessValues;
 }
 
 export const emptyIngress = (port: string): IngressValues => ({
@@ -69,6 +78,7 @@ export const defaultContainerValues: ContainerFormValues = {
   ingresses: [],
   healthCheck: { enabled: false, port: '', path: '/' },
   scaling: defaultScaling,
+  externalAccess: noExternalAccess,
 };
 
 /** The container ports as numbers, or null when one of them is not a port. */
@@ -77,7 +87,13 @@ export function parsePorts(text: string): number[] | null {
   return ports.every((port): port is number => port !== null) ? ports : null;
 }
 
-/** Every rule the values break, each at the field that has to change. */
+/** What external access forwards to: the container's ports as typed. */
+export const externalAccessTarget = (ports: readonly number[]): ExternalAccessTarget => ({
+  kind: 'container',
+  ports,
+});
+
+/** Every rule the values break, each at the field that has to change (external access's: its own check). */
 export function containerFormIssues(values: ContainerFormValues, context: WorkloadFormContext): FormIssue[] {
   const { issues, report } = issueCollector();
   issues.push(...workloadFormIssues(values, context));
@@ -155,7 +171,14 @@ export function containerFormIssues(values: ContainerFormValues, context: Worklo
   return issues;
 }
 
-/** The form's schema for react-hook-form: the values' shape, then every rule above. */
+/** The form's schema for react-hook-form: the values' shape, then every rule above, and external access's. */
 export function containerFormSchema(context: WorkloadFormContext) {
-  return issuesSchema((values: ContainerFormValues) => containerFormIssues(values, context));
+  return issuesSchema((values: ContainerFormValues) => containerFormIssues(values, context)).check(
+    z.superRefine(
+      externalAccessRefinement((values: ContainerFormValues) =>
+        externalAccessTarget(parsePorts(values.ports) ?? []),
+      ),
+      checkedAlongside,
+    ),
+  );
 }

@@ -1,3 +1,4 @@
+import { portalLanguage } from '@/lib/language.ts';
 import Box from '@mui/material/Box';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import { AxisBottom, AxisLeft } from '@visx/axis';
@@ -50,7 +51,7 @@ function timeFormat(range: MetricsRange): Intl.DateTimeFormat {
   let format = timeFormats.get(range);
   if (!format) {
     format = new Intl.DateTimeFormat(
-      undefined,
+      portalLanguage(),
       range === 'WEEK' ? { month: 'short', day: 'numeric' } : { hour: 'numeric', minute: '2-digit' },
     );
     timeFormats.set(range, format);

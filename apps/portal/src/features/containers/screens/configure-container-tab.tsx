@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { externalConnectionPatch } from '@/components/external-access/external-access-values.ts';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { WorkloadFormFrame } from '@/components/workload/workload-form-frame.tsx';
 import { useContainer } from '../api/get-container.ts';
 import { useModifyContainer } from '../api/modify-container.ts';
 import { ContainerForm } from '../components/container-form.tsx';
 import { toFormValues, toModifyInput } from '../components/container-input.ts';
-import type { ContainerFormValues } from '../components/container-schema.ts';
+import {
+  externalAccessTarget,
+  parsePorts,
+  type ContainerFormValues,
+} from '../components/container-schema.ts';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName/configure');
 
@@ -25,15 +30,18 @@ export function ConfigureContainerTab() {
       params: { namespaceName, containerName },
     });
 
-  const submit = (values: ContainerFormValues) => {
-    const input = initialValues && toModifyInput(namespaceName, initialValues, values);
+  const submit = async (values: ContainerFormValues) => {
+    if (!initialValues) return;
+    const externalConnection = await externalConnectionPatch(
+      initialValues.externalAccess,
+      values.externalAccess,
+      externalAccessTarget(parsePorts(values.ports) ?? []),
+    );
+    const input = toModifyInput(namespaceName, initialValues, values, externalConnection);
     if (!input) return;
-    modifyContainer.mutate(input, {
-      onSuccess: () => {
-        showSnackbar('Your changes are saved and being applied', 'success');
-        toOverview();
-      },
-    });
+    await modifyContainer.mutateAsync(input);
+    showSnackbar('Your changes are saved and being applied', 'success');
+    toOverview();
   };
 
   return (

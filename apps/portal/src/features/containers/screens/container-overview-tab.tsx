@@ -3,7 +3,9 @@ import { mdiServerOff } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
 import { CopyableAddress } from '@/components/copyable-address.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { ExternalAccessPanel } from '@/components/external-access/external-access-panel.tsx';
 import { FactsList } from '@/components/facts-list.tsx';
+import { ButtonLink } from '@/components/router-links.tsx';
 import type { ResourceColumn } from '@/components/resource-table.tsx';
 import { Section } from '@/components/section.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
@@ -101,6 +103,20 @@ export function ContainerOverviewTab() {
         rows={container.ingresses}
         rowKey={(ingress) => ingress.id}
         empty={<None>No web addresses: the container is not reachable from the web.</None>}
+      />
+
+      <ExternalAccessPanel
+        connection={container.externalConnection}
+        noun="container"
+        action={
+          <ButtonLink
+            to="/compute/serverless-containers/$namespaceName/container/$containerName/configure"
+            params={{ namespaceName, containerName }}
+            variant="outlined"
+          >
+            {container.externalConnection ? 'Change external access' : 'Add external access'}
+          </ButtonLink>
+        }
       />
 
       <TableSection

@@ -48,7 +48,10 @@ export const clusterPlanFragment = graphql(`
   }
 `);
 
-/** Spreads ClusterPlan: sent with clusterPlanFragment. */
+/**
+ * Spreads ClusterPlan and ExternalConnectionView: sent with clusterPlanFragment and externalConnectionFragment.
+ * The advisor's status and advisories are read on their concrete types.
+ */
 export const clusterDetailsFragment = graphql(`
   fragment ClusterDetails on CloudDatabaseCluster {
     id
@@ -84,6 +87,30 @@ export const clusterDetailsFragment = graphql(`
       name
       description
       status
+    }
+    externalConnection {
+      ...ExternalConnectionView
+    }
+    features {
+      __typename
+      ... on CloudDatabaseClusterAdvisor {
+        enabled
+        status
+      }
+    }
+    advisories {
+      __typename
+      ... on CloudDatabaseAdvisoryMissingIndex {
+        identifier
+        message
+        createdAt
+        databaseName
+      }
+      ... on CloudDatabaseAdvisory {
+        identifier
+        message
+        createdAt
+      }
     }
   }
 `);

@@ -1,10 +1,11 @@
+import { PlannedStateCell } from '@/components/planned-resource/planned-state-cell.tsx';
+import { planMonthlyPrice } from '@/components/pricing/plan-text.ts';
 import type { ResourceColumn } from '@/components/resource-table.tsx';
 import { TextLink } from '@/components/router-links.tsx';
+import { textColumn } from '@/components/text-column.ts';
 import { formatMoney } from '@/lib/money.ts';
 import type { ClusterRow } from '../api/get-clusters.ts';
-import { engineVersionLabel, planMonthlyPrice } from './cluster-offer.ts';
-import { ClusterStateCell } from './cluster-state-cell.tsx';
-import { textColumn } from './text-column.ts';
+import { engineVersionLabel } from './cluster-offer.ts';
 
 /** Where a cluster's name leads: its details page. */
 export const clusterLink = (cluster: Pick<ClusterRow, 'name' | 'namespace'>) =>
@@ -47,7 +48,7 @@ export function clusterColumns({
       id: 'state',
       header: 'State',
       value: (cluster) => cluster.state,
-      cell: (cluster) => <ClusterStateCell cluster={cluster} />,
+      cell: (cluster) => <PlannedStateCell kind="cluster" resource={cluster} />,
     },
     {
       id: 'price',

@@ -1,41 +1,14 @@
 import { useEffect, useRef } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { mdiEyeOffOutline, mdiEyeOutline } from '@mdi/js';
-import { CopyButton } from '@/components/copy-button.tsx';
+import { CodeText } from '@/components/code-text.tsx';
 import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { useRevealCredentials } from '../api/get-cluster-user-credentials.ts';
 import type { ClusterAddress, ClusterDetails } from '../api/get-cluster.ts';
 import { connectionSnippets } from './cluster-snippets.ts';
-
-/** Text to copy as it is: a connection string, a command, a few lines of code. */
-function CodeText({ code, copyLabel }: { code: string; copyLabel: string }) {
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Box
-        component="pre"
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          m: 0,
-          p: 1.5,
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          fontFamily: 'monospace',
-          fontSize: '0.8125rem',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        <code>{code}</code>
-      </Box>
-      <CopyButton value={code} label={copyLabel} />
-    </Stack>
-  );
-}
 
 /**
  * How to connect as one of the cluster's users. The password is asked for only when the customer reveals

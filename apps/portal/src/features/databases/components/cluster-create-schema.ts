@@ -1,8 +1,15 @@
 import * as z from 'zod/mini';
-import type { CloudDatabaseClusterCreateInput } from '@/gql/graphql.ts';
-import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
+import {
+  checkedAlongside,
+  externalAccessRefinement,
+  noExternalAccess,
+  type ExternalAccessTarget,
+  type ExternalAccessValues,
+} from '@/components/external-access/external-access-values.ts';
+import type { CloudDatabaseClusterCreateInput, ExternalConnectionInput } from '@/gql/graphql.ts';
 import { resourceNameProblem } from '@/lib/validation/resource-name.ts';
 import { clusterDatabaseNameSchema, clusterUserNameSchema } from './cluster-names.ts';
+import { engineLabel } from './cluster-offer.ts';
 
 // The create form of a database cluster, as typed, with the platform's rules for it: nothing it would refuse
 // is sent, and what it refuses anyway (a name taken meanwhile) is shown on the field it names.
@@ -20,7 +27,19 @@ export interface ClusterCreateValues {
   userName: string;
   /** Go to the checkout of the plan once the cluster is created (SPEC §8: "then checkout unless skipped"). */
   payNow: boolean;
+  /** The advisor: analyses the databases once a day, suggesting missing indexes and settings. */
+  advisor: boolean;
+  externalAccess: ExternalAccessValues;
 }
+
+export const defaultClusterExtras = { advisor: false, externalAccess: noExternalAccess } as const;
+
+/** What a new cluster's external access forwards to: its engine's port, known once it is placed. */
+export const clusterAccessTarget = (engine: string): ExternalAccessTarget => ({
+  kind: 'service',
+  noun: 'database cluster',
+  port: `The ${engineLabel(engine)} port`,
+});
 
 export type ClusterCreateField = keyof ClusterCreateValues;
 
@@ -59,10 +78,20 @@ export const clusterCreateSchema = z.custom<ClusterCreateValues>().check(
       ctx.issues.push({ code: 'custom', input: values, path: [field], message });
     }
   }),
+  z.superRefine(
+    externalAccessRefinement((values: ClusterCreateValues) => clusterAccessTarget(values.engine)),
+    checkedAlongside,
+  ),
 );
 
-/** What the platform is asked to create: the first user reads and writes the first database. */
-export function toCreateInput(values: ClusterCreateValues): CloudDatabaseClusterCreateInput {
+/**
+ * What the platform is asked to create: the first user reads and writes the first database. The advisor and
+ * external access (`externalConnection`, from externalConnectionCreateInput) only when chosen.
+ */
+export function toCreateInput(
+  values: ClusterCreateValues,
+  externalConnection: ExternalConnectionInput | null = null,
+): CloudDatabaseClusterCreateInput {
   return {
     namespace: values.namespace,
     name: values.name,
@@ -77,11 +106,13 @@ export function toCreateInput(values: ClusterCreateValues): CloudDatabaseCluster
           },
         ]
       : [],
+    ...(values.advisor && { advisor: { enabled: true } }),
+    ...(externalConnection && { externalConnection }),
   };
 }
 
 // The input fields the platform names in a refusal (extensions.field), as the form's fields.
-const fieldsOfInput: Readonly<Record<string, ClusterCreateField>> = {
+export const clusterFieldsOfInput: Readonly<Record<string, ClusterCreateField>> = {
   name: 'name',
   namespace: 'namespace',
   plan: 'plan',
@@ -91,24 +122,3 @@ const fieldsOfInput: Readonly<Record<string, ClusterCreateField>> = {
   'users.name': 'userName',
   'users.permissions': 'userName',
 };
-
-/**
- * The platform's refusal, placed: each error on the form field it names, and what names none as the form's
- * own message.
- */
-export function placeRefusal(error: GraphQLRequestError): {
-  fields: { field: ClusterCreateField; message: string }[];
-  other: string[];
-} {
-  const fields: { field: ClusterCreateField; message: string }[] = [];
-  const other: string[] = [];
-  for (const item of error.errors) {
-    // A namespace gone or being deleted is not a field's input error, but it is the namespace field's to fix.
-    const field =
-      (item.extensions?.field && fieldsOfInput[item.extensions.field]) ||
-      (/^namespace /i.test(item.message) ? 'namespace' : null);
-    if (field) fields.push({ field, message: item.message });
-    else other.push(item.message);
-  }
-  return { fields, other };
-}

@@ -4,48 +4,15 @@ import type { Control } from 'react-hook-form';
 import { FieldRow } from '@/components/form/field-row.tsx';
 import { FormSwitch } from '@/components/form/form-switch.tsx';
 import { FormTextField } from '@/components/form/form-text-field.tsx';
-import { IdentifierField, NewNameField } from '@/components/form/identifier-field.tsx';
-import type { ClusterOffer, ClusterPlan } from '../api/get-cluster-offer.ts';
+import { IdentifierField } from '@/components/form/identifier-field.tsx';
 import type { ClusterCreateValues } from './cluster-create-schema.ts';
 import { identifierRules } from './cluster-names.ts';
-import { engineLabel, planPriceText, type enginesOf } from './cluster-offer.ts';
+import { engineLabel, type enginesOf } from './cluster-offer.ts';
 
-// The sections of the create form of a database cluster, top to bottom (the plan picker, between the engine
-// and the first database, is ClusterPlanPicker). What they do lives in useCreateClusterForm.
+// Sections of the create form of a database cluster (the placement, plan picker and payment are every planned
+// resource's: components/). What they do lives in useCreateClusterForm.
 
 type FormControl = Control<ClusterCreateValues>;
-
-/** Where the cluster goes and what it is called. */
-export function ClusterPlacementFields({
-  control,
-  namespaces,
-}: {
-  control: FormControl;
-  namespaces: ClusterOffer['namespaces'];
-}) {
-  return (
-    <FieldRow columns="repeat(2, minmax(0, 1fr))">
-      <FormTextField
-        control={control}
-        name="namespace"
-        label="Namespace"
-        required
-        select
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="" disabled>
-          Choose a namespace
-        </option>
-        {namespaces.map((namespace) => (
-          <option key={namespace.name} value={namespace.name} disabled={namespace.state === 'deleting'}>
-            {namespace.name}
-          </option>
-        ))}
-      </FormTextField>
-      <NewNameField control={control} name="name" />
-    </FieldRow>
-  );
-}
 
 /** The engine, and a version of it. */
 export function ClusterEngineFields({
@@ -120,29 +87,19 @@ export function ClusterFirstMembersFields({ control }: { control: FormControl })
   );
 }
 
-/** What the plan chosen costs, and whether to pay for it right away. */
-export function ClusterPaymentFields({
-  control,
-  plan,
-  payNow,
-}: {
-  control: FormControl;
-  plan: ClusterPlan | undefined;
-  payNow: boolean;
-}) {
+/** The advisor, off unless chosen: it reads statistics and settings once a day, and changes nothing. */
+export function ClusterAdvisorField({ control }: { control: FormControl }) {
   return (
-    <>
-      <Typography aria-live="polite" sx={{ fontWeight: 600 }}>
-        {plan ? planPriceText(plan) : 'Choose a plan to see what the cluster costs a month.'}
+    <div>
+      <FormSwitch
+        control={control}
+        name="advisor"
+        label="Database advisor (analyses the databases once a day)"
+      />
+      <Typography variant="body2" color="text.secondary">
+        Suggests missing indexes and settings on the cluster&apos;s page. It only reads statistics and
+        settings.
       </Typography>
-      <div>
-        <FormSwitch control={control} name="payNow" label="Pay for this cluster now" />
-        <Typography variant="body2" color="text.secondary">
-          {payNow
-            ? "Once the cluster is created, you go to the checkout for its plan's monthly price."
-            : 'The cluster is created without going to the checkout.'}
-        </Typography>
-      </div>
-    </>
+    </div>
   );
 }

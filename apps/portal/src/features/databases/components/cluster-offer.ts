@@ -1,7 +1,7 @@
-import { formatMonthlyPrice, type Money } from '@/lib/money.ts';
-import type { ClusterPlan, EngineVersion } from '../api/get-cluster-offer.ts';
+import type { EngineVersion } from '../api/get-cluster-offer.ts';
 
-// How the portal writes what the platform offers for a cluster: engines, versions and plans.
+// How the portal writes what the platform offers for a cluster: engines and versions (its plans are written as
+// every plan is, components/pricing/plan-text.ts).
 
 const engineNames: Readonly<Record<string, string>> = { postgresql: 'PostgreSQL', mysql: 'MySQL' };
 
@@ -23,37 +23,3 @@ export function enginesOf(versions: readonly EngineVersion[]): { type: string; v
     versions: versions.filter((version) => version.type === type).sort(newestFirst),
   }));
 }
-
-/** The plans by group, groups in the order of their first plan, plans in the platform's order. */
-export function plansByGroup(plans: readonly ClusterPlan[]): { group: string; plans: ClusterPlan[] }[] {
-  const groups = [...new Set(plans.map((plan) => plan.group))];
-  return groups.map((group) => ({ group, plans: plans.filter((plan) => plan.group === group) }));
-}
-
-/** What a plan costs a month, or null when the platform lists no price for it. */
-export function planMonthlyPrice(plan: {
-  price: { amount?: number | null; currency?: string | null };
-}): Money | null {
-  return plan.price.amount == null
-    ? null
-    : { amountCents: plan.price.amount, currency: plan.price.currency ?? 'EUR' };
-}
-
-/** `€30.00 per month for Small`, or that the platform lists no price for the plan. */
-export function planPriceText(plan: {
-  name: string;
-  price: { amount?: number | null; currency?: string | null };
-}): string {
-  const price = planMonthlyPrice(plan);
-  return price ? `${formatMonthlyPrice(price)} for ${plan.name}` : `No price is listed for ${plan.name}`;
-}
-
-const formatGb = (gb: number) => `${Number(gb.toFixed(1))} GB`;
-
-/** `2 vCPU · 4 GB memory · 50 GB storage`. */
-export function planResources(plan: Pick<ClusterPlan, 'cpu' | 'memory' | 'storage'>): string {
-  return `${plan.cpu} vCPU · ${formatGb(plan.memory)} memory · ${formatGb(plan.storage)} storage`;
-}
-
-/** `1 replica`, `3 replicas`. */
-export const planReplicas = (replicas: number) => (replicas === 1 ? '1 replica' : `${replicas} replicas`);

@@ -1,22 +1,10 @@
-import { useId } from 'react';
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Typography from '@mui/material/Typography';
-import { useController, type Control } from 'react-hook-form';
-import { RadioCard } from '@/components/radio-card.tsx';
-import { formatMonthlyPrice } from '@/lib/money.ts';
+import type { Control } from 'react-hook-form';
+import { PlanPicker } from '@/components/pricing/plan-picker.tsx';
+import { planReplicas, planResources } from '@/components/pricing/plan-text.ts';
 import type { ClusterPlan } from '../api/get-cluster-offer.ts';
 import type { ClusterCreateValues } from './cluster-create-schema.ts';
-import { planMonthlyPrice, planReplicas, planResources, plansByGroup } from './cluster-offer.ts';
 
-/**
- * The plans as cards of one radio group, under their group's heading: what each gives and costs a month.
- * Real radio buttons, so the arrow keys move between plans and a screen reader reads each card as one.
- */
+/** The cluster's plans, each with its size and replicas, by group. */
 export function ClusterPlanPicker({
   control,
   plans,
@@ -24,60 +12,12 @@ export function ClusterPlanPicker({
   control: Control<ClusterCreateValues>;
   plans: readonly ClusterPlan[];
 }) {
-  const { field, fieldState } = useController({ control, name: 'plan' });
-  const labelId = useId();
   return (
-    <FormControl component="fieldset" error={fieldState.invalid} sx={{ minWidth: 0 }}>
-      <FormLabel component="legend" id={labelId} sx={{ mb: 1 }}>
-        Plan
-      </FormLabel>
-      <RadioGroup
-        aria-labelledby={labelId}
-        name={field.name}
-        value={field.value}
-        onChange={(event) => field.onChange(event.target.value)}
-        onBlur={field.onBlur}
-        sx={{ gap: 2 }}
-      >
-        {plansByGroup(plans).map(({ group, plans: groupPlans }) => (
-          <Box key={group}>
-            <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
-              {group}
-            </Typography>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-              }}
-            >
-              {groupPlans.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} selected={plan.id === field.value} />
-              ))}
-            </Box>
-          </Box>
-        ))}
-      </RadioGroup>
-      {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-    </FormControl>
-  );
-}
-
-function PlanCard({ plan, selected }: { plan: ClusterPlan; selected: boolean }) {
-  const detailsId = useId();
-  const price = planMonthlyPrice(plan);
-  return (
-    <RadioCard selected={selected} sx={{ alignItems: 'flex-start', p: 1.5, pl: 0.5 }}>
-      <Radio value={plan.id} slotProps={{ input: { 'aria-describedby': detailsId } }} sx={{ mt: -0.5 }} />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }}>{plan.name}</Typography>
-        <Typography id={detailsId} variant="body2" color="text.secondary">
-          {planResources(plan)} · {planReplicas(plan.replicas)}
-          <Box component="span" sx={{ display: 'block', color: 'text.primary', fontWeight: 600, mt: 0.5 }}>
-            {price ? formatMonthlyPrice(price) : 'No price listed'}
-          </Box>
-        </Typography>
-      </Box>
-    </RadioCard>
+    <PlanPicker
+      control={control}
+      name="plan"
+      plans={plans}
+      details={(plan) => `${planResources(plan)} · ${planReplicas(plan.replicas)}`}
+    />
   );
 }

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { FormTextField } from '@/components/form/form-text-field.tsx';
 import { NewNameField } from '@/components/form/identifier-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useServerRefusal } from '@/components/form/server-refusal.ts';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import type { DatabaseUserPermissionInput } from '@/gql/graphql.ts';
 import { useChangeClusterUserPermissions } from '../api/modify-cluster-user.ts';
@@ -90,19 +91,25 @@ export function AddClusterUserDialog({
   onAdded: (name: string) => void;
 }) {
   const createUser = useCreateClusterUser(cluster);
-  const { control, handleSubmit } = useZodForm(newUserSchema, { name: '', access: accessOf(databases) });
-  const submit = ({ name, access }: UserFormValues) => {
+  const { control, handleSubmit, setError } = useZodForm(newUserSchema, {
+    name: '',
+    access: accessOf(databases),
+  });
+  const refused = useServerRefusal({ fieldsOfInput: { 'user.name': 'name' }, setError });
+  const submit = async ({ name, access }: UserFormValues) => {
     const permissions: PermissionChoice[] = Object.entries(access).flatMap(([databaseName, choice]) =>
       choice === 'NONE' ? [] : [{ databaseName, permission: choice }],
     );
-    createUser.mutate({ name, permissions }, { onSuccess: () => onAdded(name) });
+    await createUser.mutateAsync({ name, permissions });
+    onAdded(name);
   };
   return (
     <ClusterFormDialog
       open={open}
       title="Add user"
-      change={createUser}
-      onSubmit={handleSubmit(submit, revealFirstInvalid)}
+      pending={createUser.isPending}
+      refusal={refused.refusal}
+      onSubmit={handleSubmit(refused.sending(submit), revealFirstInvalid)}
       onClose={onClose}
     >
       <Typography color="text.secondary">
@@ -149,25 +156,29 @@ export function ClusterPermissionsDialog({
 }) {
   const changePermissions = useChangeClusterUserPermissions(cluster);
   const before = accessOf(databases, user);
-  const { control, handleSubmit } = useForm<UserFormValues>({
+  const { control, handleSubmit, setError } = useForm<UserFormValues>({
     resolver: zodResolver(accessFormSchema),
     defaultValues: { name: user.name, access: before },
   });
-  const submit = ({ access }: UserFormValues) => {
+  // A permission refused names no field the dialog shows one by one: it is said above the buttons.
+  const refused = useServerRefusal({ fieldsOfInput: {}, setError });
+  const submit = async ({ access }: UserFormValues) => {
     const permissions = permissionPatch(before, access);
     if (permissions.length === 0) {
       onClose();
       return;
     }
-    changePermissions.mutate({ name: user.name, permissions }, { onSuccess: onChanged });
+    await changePermissions.mutateAsync({ name: user.name, permissions });
+    onChanged();
   };
   return (
     <ClusterFormDialog
       open={open}
       title={`Permissions of ${user.name}`}
       submitLabel="Save permissions"
-      change={changePermissions}
-      onSubmit={handleSubmit(submit)}
+      pending={changePermissions.isPending}
+      refusal={refused.refusal}
+      onSubmit={handleSubmit(refused.sending(submit))}
       onClose={onClose}
     >
       <AccessFields control={control} databases={databases} />

@@ -1,17 +1,22 @@
-import { useState } from 'react';
-import { useWatch, type UseFormSetError } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
+import {
+  externalConnectionCreateInput,
+  showConnectionRefusal,
+} from '@/components/external-access/external-access-values.ts';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useServerRefusal } from '@/components/form/server-refusal.ts';
+import { usePlanCheckout } from '@/components/planned-resource/use-plan-checkout.ts';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
-import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { useCreateCluster } from '../api/create-cluster.ts';
 import type { ClusterOffer } from '../api/get-cluster-offer.ts';
-import { useClusterCheckout } from './cluster-checkout.ts';
 import { clusterLink } from './cluster-columns.tsx';
 import {
+  clusterAccessTarget,
   clusterCreateSchema,
-  placeRefusal,
+  clusterFieldsOfInput,
+  defaultClusterExtras,
   toCreateInput,
   type ClusterCreateValues,
 } from './cluster-create-schema.ts';
@@ -38,43 +43,47 @@ function initialValues(offer: ClusterOffer, requestedNamespace: string | undefin
     databaseName: 'app',
     userName: 'app_user',
     payNow: true,
+    ...defaultClusterExtras,
   };
 }
 
 export function useCreateClusterForm(offer: ClusterOffer, requestedNamespace: string | undefined) {
   const navigate = useNavigate();
   const createCluster = useCreateCluster();
-  const { open: openCheckout, leaving } = useClusterCheckout();
-  const [refusal, setRefusal] = useState<string[]>([]);
-  const { control, handleSubmit, setError, setValue } = useZodForm(
+  const { open: openCheckout, leaving } = usePlanCheckout('cluster');
+  const { control, handleSubmit, setError, getValues, setValue } = useZodForm(
     clusterCreateSchema,
     initialValues(offer, requestedNamespace),
   );
+  // External access's refusals on its section, the rest on the fields they name.
+  const refused = useServerRefusal({
+    fieldsOfInput: clusterFieldsOfInput,
+    setError,
+    namespaceField: 'namespace',
+    placeFirst: (error) => showConnectionRefusal(error, getValues(), setError),
+  });
   const [engine, planId, payNow] = useWatch({ control, name: ['engine', 'plan', 'payNow'] });
   const engines = enginesOf(offer.versions);
 
-  const submit = (values: ClusterCreateValues) => {
-    setRefusal([]);
-    createCluster.mutate(toCreateInput(values), {
-      onSuccess: (created) => {
-        showSnackbar(`Your database cluster '${created.name}' is being created! 🚀`, 'success');
-        const clusterPage = () => void navigate(clusterLink(created));
-        if (values.payNow) {
-          // The cluster exists either way: its page, once the failure has been said.
-          openCheckout(created, { onError: clusterPage });
-        } else {
-          clusterPage();
-        }
-      },
-      onError: (error) => {
-        if (error instanceof GraphQLRequestError) setRefusal(showRefusal(error, setError));
-      },
-    });
+  const submit = async (values: ClusterCreateValues) => {
+    const externalConnection = await externalConnectionCreateInput(
+      values.externalAccess,
+      clusterAccessTarget(values.engine),
+    );
+    const created = await createCluster.mutateAsync(toCreateInput(values, externalConnection));
+    showSnackbar(`Your database cluster '${created.name}' is being created! 🚀`, 'success');
+    const clusterPage = () => void navigate(clusterLink(created));
+    if (values.payNow) {
+      // The cluster exists either way: its page, once the failure has been said.
+      openCheckout(created, { onError: clusterPage });
+    } else {
+      clusterPage();
+    }
   };
 
   return {
     control,
-    onSubmit: handleSubmit(submit, revealFirstInvalid),
+    onSubmit: handleSubmit(refused.sending(submit), revealFirstInvalid),
     engine,
     engines,
     /** The chosen engine's versions, newest first. */
@@ -88,18 +97,9 @@ export function useCreateClusterForm(offer: ClusterOffer, requestedNamespace: st
     plan: offer.plans.find((candidate) => candidate.id === planId),
     payNow,
     /** What the platform refused that names no field. */
-    refusal,
+    refusal: refused.refusal,
     pending: createCluster.isPending || leaving,
     leaving,
     cancel: () => void navigate({ to: '/storage/databases' }),
   };
-}
-
-/** Puts each refused field's message on the field; returns the messages that name no field. */
-function showRefusal(error: GraphQLRequestError, setError: UseFormSetError<ClusterCreateValues>): string[] {
-  const { fields, other } = placeRefusal(error);
-  fields.forEach(({ field, message }, index) =>
-    setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
-  );
-  return other;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -6,26 +6,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiDatabaseOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { linkOptions, useRouterState } from '@tanstack/react-router';
 import { MdiIcon } from '@/components/mdi-icon.tsx';
+import { usePlanCheckoutReturn } from '@/components/planned-resource/use-plan-checkout-return.ts';
+import { SubscribeRefusal } from '@/components/subscription/subscribe-refusal.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { accessStatus, subscribedTo } from '@/lib/auth/access.ts';
 import { permissionsQueryOptions, useAccount } from '@/lib/auth/queries.ts';
-import {
-  checkoutReturnParameter,
-  readCheckoutReturn,
-  subscriptionReceivedMessage,
-  type CheckoutReturn,
-} from '@/lib/billing/checkout-return.ts';
+import { useRefusal } from '@/lib/auth/refusal.ts';
+import { readCheckoutReturn } from '@/lib/billing/checkout-return.ts';
 import { cloudDatabasesPlanId } from '@/lib/billing/hosted-page.ts';
 import { useSubscriptionRequestedAt } from '@/lib/billing/subscription-request.ts';
 import { useOpenHostedPage } from '@/lib/billing/use-open-hosted-page.ts';
-import {
-  forgetClusterSubscriptionRequest,
-  latestClusterSubscriptionRequest,
-  type ClusterSubscriptionRequest,
-} from '../components/cluster-subscription-requests.ts';
+import { latestPlanCheckoutRequest, type PlanCheckoutRequest } from '@/lib/billing/plan-checkout-requests.ts';
 
 // Only a customer coming back from the cloud-databases checkout, or waiting for it, needs the activation.
 const SubscriptionActivation = lazy(() =>
@@ -33,8 +26,6 @@ const SubscriptionActivation = lazy(() =>
     default: module.SubscriptionActivation,
   })),
 );
-
-const clusterCheckoutCancelledMessage = 'Checkout cancelled. Nothing was charged.';
 
 /**
  * The cloud databases' pages (SPEC §2: /storage requires the cloud-database subscription). A customer who
@@ -53,12 +44,17 @@ export function CloudDatabasesLayout({ children }: { children: ReactNode }) {
   // plan here, and so does one whose newest checkout was for a cluster; anyone else for the subscription.
   const checkoutReturn = useMemo(() => {
     if (!checkout || !accountId || subscribed === undefined) return null;
-    const request = latestClusterSubscriptionRequest(accountId);
+    const request = latestPlanCheckoutRequest('cluster', accountId);
     return subscribed || request
       ? ({ kind: 'cluster', checkout, request } as const)
       : ({ kind: 'subscription', checkout } as const);
   }, [checkout, accountId, subscribed]);
-  useClusterCheckoutReturn(checkoutReturn?.kind === 'cluster' ? checkoutReturn : null, accountId);
+  usePlanCheckoutReturn(
+    'cluster',
+    checkoutReturn?.kind === 'cluster' ? checkoutReturn : null,
+    accountId,
+    clusterPage,
+  );
 
   const subscriptionCheckout = checkoutReturn?.kind === 'subscription' ? checkoutReturn.checkout : null;
   const activation = accountId && (subscriptionCheckout || activating) && (
@@ -96,43 +92,17 @@ export function CloudDatabasesLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * Back from a cluster plan's checkout: says how it went and opens the page of the cluster it was for, or
- * stays on this page, without the return in its address, when that is not known.
- */
-function useClusterCheckoutReturn(
-  checkoutReturn: { checkout: CheckoutReturn; request: ClusterSubscriptionRequest | null } | null,
-  accountId: string | undefined,
-) {
-  const navigate = useNavigate();
-  const { pathname, searchStr } = useRouterState({ select: (state) => state.location });
-  useEffect(() => {
-    if (!checkoutReturn || !accountId) return;
-    const { checkout, request } = checkoutReturn;
-    showSnackbar(
-      checkout === 'success' ? subscriptionReceivedMessage : clusterCheckoutCancelledMessage,
-      checkout === 'success' ? 'success' : undefined,
-    );
-    if (request) {
-      forgetClusterSubscriptionRequest(accountId, request.clusterId);
-      void navigate({
-        to: '/storage/databases/$namespaceName/$clusterName',
-        params: { namespaceName: request.namespace, clusterName: request.name },
-        replace: true,
-      });
-      return;
-    }
-    const search = new URLSearchParams(searchStr);
-    search.delete(checkoutReturnParameter);
-    const rest = search.toString();
-    void navigate({ href: `${pathname}${rest ? `?${rest}` : ''}`, replace: true });
-    // The navigation takes the return out of the address, which ends it: the effect then has nothing to do.
-  }, [checkoutReturn, accountId, navigate, pathname, searchStr]);
-}
+/** Where a cluster plan's checkout comes back to: the page of the cluster it was for. */
+const clusterPage = (request: PlanCheckoutRequest) =>
+  linkOptions({
+    to: '/storage/databases/$namespaceName/$clusterName',
+    params: { namespaceName: request.namespace, clusterName: request.name },
+  });
 
 /** What the cloud-databases subscription gives, and its checkout (none for a suspended account). */
 function CloudDatabasesOffer({ customerId, suspended }: { customerId: string; suspended: boolean }) {
   const checkout = useOpenHostedPage();
+  const refusal = useRefusal('billing', 'create');
   const busy = checkout.isPending || checkout.isSuccess;
   return (
     <Paper
@@ -159,6 +129,8 @@ function CloudDatabasesOffer({ customerId, suspended }: { customerId: string; su
           <Typography color="error" sx={{ fontWeight: 600 }}>
             Your account is suspended: subscribing is possible once the suspension is lifted.
           </Typography>
+        ) : refusal ? (
+          <SubscribeRefusal refusal={refusal} />
         ) : (
           <Button
             variant="contained"

@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { getRouteApi, linkOptions } from '@tanstack/react-router';
+import { CopyableText } from '@/components/copyable-text.tsx';
+import { ExternalAccessButton } from '@/components/external-access/external-access-button.tsx';
+import { ExternalAccessPanel } from '@/components/external-access/external-access-panel.tsx';
 import { FactsList } from '@/components/facts-list.tsx';
 import { ResourceLayout } from '@/components/resource-layout.tsx';
 import { Section } from '@/components/section.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
 import { formatMonthlyPrice } from '@/lib/money.ts';
-import { useClusterDetails, type ClusterDetails } from '../api/get-cluster.ts';
+import { useClusterDetails, type ClusterAddress, type ClusterDetails } from '../api/get-cluster.ts';
+import { useChangeClusterConnection } from '../api/modify-cluster.ts';
+import { ClusterAdvisor } from '../components/cluster-advisor.tsx';
 import { ClusterConnection } from '../components/cluster-connection.tsx';
-import { CopyableText } from '../components/cluster-copyable-text.tsx';
 import { ClusterDatabasesTable } from '../components/cluster-databases-table.tsx';
 import { ClusterDeleteButton } from '../components/cluster-delete-button.tsx';
 import { ClusterUnpaidAlert } from '../components/cluster-unpaid-alert.tsx';
@@ -100,9 +104,32 @@ export function ClusterDetailsPage() {
                 />
               </Section>
             )}
+            <ClusterExternalAccess cluster={cluster} address={address} />
+            <ClusterAdvisor cluster={cluster} address={address} />
           </Stack>
         );
       }}
     </ResourceLayout>
+  );
+}
+
+/** The cluster's addresses on the internet, added and changed in a dialog (the modify mutation's patch). */
+function ClusterExternalAccess({ cluster, address }: { cluster: ClusterDetails; address: ClusterAddress }) {
+  const change = useChangeClusterConnection(address);
+  return (
+    <ExternalAccessPanel
+      connection={cluster.externalConnection}
+      noun="database cluster"
+      action={
+        <ExternalAccessButton
+          target={{ kind: 'service', noun: 'database cluster', port: cluster.port }}
+          connection={cluster.externalConnection}
+          change={change}
+          blockedReason={
+            cluster.locked ? 'A change is being applied to this cluster. You can save once it is done.' : null
+          }
+        />
+      }
+    />
   );
 }

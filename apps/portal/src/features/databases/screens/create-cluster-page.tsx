@@ -4,18 +4,25 @@ import { mdiShape } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
+import {
+  externalAccessDescription,
+  ExternalAccessSection,
+} from '@/components/external-access/external-access-section.tsx';
+import { externalAccessControl } from '@/components/external-access/external-access-values.ts';
 import { FormActions } from '@/components/form/form-actions.tsx';
+import { FormPart } from '@/components/form/form-part.tsx';
 import { FormStack } from '@/components/form/form-stack.tsx';
+import { PlacementFields } from '@/components/form/placement-fields.tsx';
 import { LoadError } from '@/components/load-error.tsx';
-import { OnDemandAlert } from '@/components/on-demand-alert.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { PayNowFields } from '@/components/planned-resource/pay-now-fields.tsx';
 import { ButtonLink } from '@/components/router-links.tsx';
 import { clusterOfferQueryOptions, type ClusterOffer } from '../api/get-cluster-offer.ts';
+import { clusterAccessTarget } from '../components/cluster-create-schema.ts';
 import {
+  ClusterAdvisorField,
   ClusterEngineFields,
   ClusterFirstMembersFields,
-  ClusterPaymentFields,
-  ClusterPlacementFields,
 } from '../components/cluster-create-sections.tsx';
 import { ClusterPlanPicker } from '../components/cluster-plan-picker.tsx';
 import { useCreateClusterForm } from '../components/use-create-cluster-form.ts';
@@ -73,7 +80,12 @@ function CreateClusterForm({
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 960 }}>
       <FormStack onSubmit={form.onSubmit} label="New database cluster">
-        <ClusterPlacementFields control={control} namespaces={offer.namespaces} />
+        <PlacementFields
+          control={control}
+          namespaces={offer.namespaces}
+          namespaceField="namespace"
+          nameField="name"
+        />
         <ClusterEngineFields
           control={control}
           engine={form.engine}
@@ -83,17 +95,24 @@ function CreateClusterForm({
         />
         <ClusterPlanPicker control={control} plans={offer.plans} />
         <ClusterFirstMembersFields control={control} />
-        <ClusterPaymentFields control={control} plan={form.plan} payNow={form.payNow} />
-        {form.refusal.length > 0 && (
-          <OnDemandAlert severity="error" role="alert">
-            {form.refusal.join(' ')}
-          </OnDemandAlert>
-        )}
+        <ClusterAdvisorField control={control} />
+        <FormPart
+          title="External access"
+          description={externalAccessDescription(clusterAccessTarget(form.engine))}
+        >
+          <ExternalAccessSection
+            control={externalAccessControl(control)}
+            target={clusterAccessTarget(form.engine)}
+            variant="bare"
+          />
+        </FormPart>
+        <PayNowFields control={control} name="payNow" noun="cluster" plan={form.plan} payNow={form.payNow} />
         <FormActions
           control={control}
           submitLabel="Create cluster"
           pendingLabel={form.leaving ? 'Opening the checkout…' : 'Creating…'}
           pending={form.pending}
+          refusal={form.refusal}
           unchanged={false}
           onCancel={form.cancel}
         />

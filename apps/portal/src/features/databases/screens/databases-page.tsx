@@ -6,10 +6,10 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { ResourceListView } from '@/components/resource-list-view.tsx';
 import type { ResourceColumn } from '@/components/resource-table.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
+import { textColumn } from '@/components/text-column.ts';
 import { clustersQueryOptions } from '../api/get-clusters.ts';
 import { legacyDatabasesQueryOptions, type LegacyDatabaseRow } from '../api/get-legacy-databases.ts';
 import { clusterColumns, clusterLink } from '../components/cluster-columns.tsx';
-import { textColumn } from '../components/text-column.ts';
 
 /** Cloud Database(s): the customer's clusters across namespaces, then their legacy databases if they have any. */
 export function DatabasesPage() {

@@ -10,7 +10,7 @@ import { StateChip } from '@/components/state-chip.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatMonthlyPrice } from '@/lib/money.ts';
 import { useLegacyDatabase, type LegacyDatabase } from '../api/get-legacy-database.ts';
-import { CopyableText } from '../components/cluster-copyable-text.tsx';
+import { CopyableText } from '@/components/copyable-text.tsx';
 import { NameWithState, ResourcePageLoading } from '@/components/resource-page-parts.tsx';
 
 function databaseFacts(database: LegacyDatabase) {

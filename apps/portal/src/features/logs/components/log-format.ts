@@ -1,7 +1,8 @@
+import { portalLanguage } from '@/lib/language.ts';
 import { downloadText } from '@/lib/download-text.ts';
 import type { LogLineItem } from '../api/log-line-fragment.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, {
+const timeFormat = new Intl.DateTimeFormat(portalLanguage(), {
   month: 'short',
   day: 'numeric',
   hour: '2-digit',

@@ -18,6 +18,8 @@ const createNamespaceMutation = withFragments(
 export function useCreateNamespace() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A refusal is shown on the form's fields (useServerRefusal).
+    meta: { inlineErrors: true },
     mutationFn: (input: NamespaceCreateInput) =>
       platformRequest(createNamespaceMutation, { input }).then((data) => data.namespaceCreate),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['namespaces'] }),

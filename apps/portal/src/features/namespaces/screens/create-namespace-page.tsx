@@ -10,19 +10,20 @@ export function CreateNamespacePage() {
   const navigate = useNavigate();
   const createNamespace = useCreateNamespace();
 
-  const submit = ({ name, description }: NamespaceFormValues) =>
-    createNamespace.mutate(
-      { name, description: description || undefined },
-      {
-        onSuccess: (created) => {
-          showSnackbar(`Your namespace: '${created.name}' has been created successfully! 🚀`, 'success');
-          void navigate({
-            to: '/compute/serverless-containers/$namespaceName',
-            params: { namespaceName: created.name },
-          });
-        },
-      },
+  const submit = async ({ name, description }: NamespaceFormValues) => {
+    const created = await createNamespace.mutateAsync({ name, description: description || undefined });
+    // SPEC §8's words for a namespace ready at once; one still being set up is not said to be created.
+    showSnackbar(
+      created.state === 'created'
+        ? `Your namespace: '${created.name}' has been created successfully! 🚀`
+        : `Your namespace '${created.name}' is being created`,
+      'success',
     );
+    void navigate({
+      to: '/compute/serverless-containers/$namespaceName',
+      params: { namespaceName: created.name },
+    });
+  };
 
   return (
     <>

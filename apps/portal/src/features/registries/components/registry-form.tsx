@@ -1,25 +1,33 @@
-import Alert from '@mui/material/Alert';
 import { FormButtons } from '@/components/form/form-actions.tsx';
 import { FormStack } from '@/components/form/form-stack.tsx';
 import { FormSwitch } from '@/components/form/form-switch.tsx';
 import { FormTextField, identifierInputProps } from '@/components/form/form-text-field.tsx';
 import { IdentifierField, NewNameField } from '@/components/form/identifier-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useServerRefusal } from '@/components/form/server-refusal.ts';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { defaultRegistryValues, registryFormSchema, type RegistryFormValues } from './registry-schema.ts';
 
 interface RegistryFormProps {
   pending: boolean;
-  /** The platform's answer to the last attempt, such as credentials the registry refused. */
-  error: string | null;
-  onSubmit: (values: RegistryFormValues) => void;
+  /** Sends the values; fails with the platform's refusal (a name taken, credentials the registry refused). */
+  onSubmit: (values: RegistryFormValues) => Promise<unknown>;
   onCancel: () => void;
 }
 
-export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFormProps) {
-  const { control, handleSubmit } = useZodForm(registryFormSchema, defaultRegistryValues);
+/** The input fields the platform may refuse, as the form shows them. */
+const registryFieldsOfInput = {
+  name: 'name',
+  source: 'source',
+  username: 'username',
+  password: 'password',
+} as const;
+
+export function RegistryForm({ pending, onSubmit, onCancel }: RegistryFormProps) {
+  const { control, handleSubmit, setError } = useZodForm(registryFormSchema, defaultRegistryValues);
+  const refused = useServerRefusal({ fieldsOfInput: registryFieldsOfInput, setError });
   return (
-    <FormStack onSubmit={handleSubmit(onSubmit, revealFirstInvalid)} label="New registry">
+    <FormStack onSubmit={handleSubmit(refused.sending(onSubmit), revealFirstInvalid)} label="New registry">
       <NewNameField
         control={control}
         name="name"
@@ -49,12 +57,13 @@ export function RegistryForm({ pending, error, onSubmit, onCancel }: RegistryFor
         name="verify"
         label="Sign in to the registry now to check these credentials"
       />
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      <FormButtons submitLabel="Add registry" pendingLabel="Adding…" pending={pending} onCancel={onCancel} />
+      <FormButtons
+        submitLabel="Add registry"
+        pendingLabel="Adding…"
+        pending={pending}
+        refusal={refused.refusal}
+        onCancel={onCancel}
+      />
     </FormStack>
   );
 }

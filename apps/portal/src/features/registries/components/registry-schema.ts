@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import {
   hostnameProblem,
   isImagePathComponent,
+  isIpv4,
+  isIpv6,
   REGISTRY_PASSWORD_MAX,
   REGISTRY_SOURCE_MAX,
   REGISTRY_USERNAME_MAX,
@@ -10,7 +12,6 @@ import {
 } from '@berth/rules';
 import { problemCheck } from '@/lib/validation/problem-check.ts';
 import { resourceNameSchema } from '@/lib/validation/resource-name.ts';
-import { isIpv4, isIpv6 } from '@/lib/validation/network.ts';
 
 /**
  * Where images are pulled from, as the platform reads it: a registry host with an optional port and path

@@ -2,7 +2,6 @@ import Paper from '@mui/material/Paper';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
-import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { useCreateRegistry } from '../api/create-registry.ts';
 import { RegistryForm } from '../components/registry-form.tsx';
 import type { RegistryFormValues } from '../components/registry-schema.ts';
@@ -19,18 +18,11 @@ export function CreateRegistryPage() {
       params: { namespaceName },
     });
 
-  const submit = (values: RegistryFormValues) =>
-    createRegistry.mutate(
-      { namespace: namespaceName, ...values },
-      {
-        onSuccess: (created) => {
-          showSnackbar(`Registry ${created.name} has been added`, 'success');
-          backToRegistries();
-        },
-      },
-    );
-  // The platform's refusal stays next to the form; a network failure goes to the snack bar like any other.
-  const error = createRegistry.error instanceof GraphQLRequestError ? createRegistry.error.message : null;
+  const submit = async (values: RegistryFormValues) => {
+    const created = await createRegistry.mutateAsync({ namespace: namespaceName, ...values });
+    showSnackbar(`Registry ${created.name} has been added`, 'success');
+    backToRegistries();
+  };
 
   return (
     <>
@@ -39,12 +31,7 @@ export function CreateRegistryPage() {
         subtitle={`Credentials for pulling private images into namespace ${namespaceName}.`}
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
-        <RegistryForm
-          pending={createRegistry.isPending}
-          error={error}
-          onSubmit={submit}
-          onCancel={backToRegistries}
-        />
+        <RegistryForm pending={createRegistry.isPending} onSubmit={submit} onCancel={backToRegistries} />
       </Paper>
     </>
   );

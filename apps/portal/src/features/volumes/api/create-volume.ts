@@ -19,6 +19,8 @@ const createVolumeMutation = withFragments(
 export function useCreateVolume() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A refusal is shown on the form's fields (useServerRefusal).
+    meta: { inlineErrors: true },
     mutationFn: (input: VolumeCreateInput) =>
       platformRequest(createVolumeMutation, { input }).then((data) => data.volumeCreate),
     onSuccess: (_created, input) =>

@@ -20,6 +20,8 @@ const increaseVolumeMutation = withFragments(
 export function useIncreaseVolume() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A refusal is shown on the form's fields (useServerRefusal).
+    meta: { inlineErrors: true },
     mutationFn: (input: VolumeModifyInput) =>
       platformRequest(increaseVolumeMutation, { input }).then((data) => data.volumeIncrease),
     onSuccess: (_increased, input) =>

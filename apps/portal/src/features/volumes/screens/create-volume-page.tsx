@@ -6,6 +6,7 @@ import { FormStack } from '@/components/form/form-stack.tsx';
 import { FormTextField } from '@/components/form/form-text-field.tsx';
 import { NewNameField } from '@/components/form/identifier-field.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useServerRefusal } from '@/components/form/server-refusal.ts';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
@@ -19,27 +20,23 @@ export function CreateVolumePage() {
   const { namespaceName } = route.useParams();
   const navigate = useNavigate();
   const createVolume = useCreateVolume();
-  const { control, handleSubmit } = useZodForm(volumeFormSchema, { name: '', size: '10' });
+  const { control, handleSubmit, setError } = useZodForm(volumeFormSchema, { name: '', size: '10' });
+  const refused = useServerRefusal({ fieldsOfInput: { name: 'name', size: 'size' }, setError });
   const size = useWatch({ control, name: 'size' });
   const sizeError = useFormState({ control, name: 'size' }).errors.size;
   const backToVolumes = () =>
     void navigate({ to: '/compute/serverless-containers/$namespaceName/volumes', params: { namespaceName } });
-  const submit = ({ name, size }: VolumeFormValues) =>
-    createVolume.mutate(
-      { namespace: namespaceName, name, size: Number(size) },
-      {
-        onSuccess: (created) => {
-          showSnackbar(`Volume ${created.name} is being created`, 'success');
-          backToVolumes();
-        },
-      },
-    );
+  const submit = async ({ name, size }: VolumeFormValues) => {
+    const created = await createVolume.mutateAsync({ namespace: namespaceName, name, size: Number(size) });
+    showSnackbar(`Volume ${created.name} is being created`, 'success');
+    backToVolumes();
+  };
 
   return (
     <>
       <PageHeader title="Create volume" subtitle={`Storage for containers in namespace ${namespaceName}.`} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
-        <FormStack onSubmit={handleSubmit(submit, revealFirstInvalid)} label="New volume">
+        <FormStack onSubmit={handleSubmit(refused.sending(submit), revealFirstInvalid)} label="New volume">
           <NewNameField control={control} name="name" />
           <FormTextField
             control={control}
@@ -55,6 +52,7 @@ export function CreateVolumePage() {
             submitLabel="Create volume"
             pendingLabel="Creating…"
             pending={createVolume.isPending}
+            refusal={refused.refusal}
             onCancel={backToVolumes}
           />
         </FormStack>

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -20,7 +19,9 @@ import { useIncreaseVolume } from '../api/increase-volume.ts';
 import { UsageBar } from '../components/usage-bar.tsx';
 import { VolumePrice } from '../components/volume-price.tsx';
 import { volumeLimits, volumeResizeSchema, type VolumeResizeValues } from '../components/volume-schema.ts';
+import { FormButtons } from '@/components/form/form-actions.tsx';
 import { revealFirstInvalid } from '@/components/form/reveal-first-invalid.ts';
+import { useServerRefusal } from '@/components/form/server-refusal.ts';
 import { LoadError } from '@/components/load-error.tsx';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize');
@@ -78,7 +79,7 @@ interface ResizeFormProps {
 function ResizeForm({ namespace, volume, onDone }: ResizeFormProps) {
   const increaseVolume = useIncreaseVolume();
   const schema = useMemo(() => volumeResizeSchema(volume.size), [volume.size]);
-  const { control, handleSubmit } = useForm<VolumeResizeValues>({
+  const { control, handleSubmit, setError } = useForm<VolumeResizeValues>({
     shouldFocusError: false,
     resolver: zodResolver(schema),
     mode: 'onChange',
@@ -87,23 +88,19 @@ function ResizeForm({ namespace, volume, onDone }: ResizeFormProps) {
   const full = volume.size >= volumeLimits.maxGb;
   const size = useWatch({ control, name: 'size' });
   const sizeError = useFormState({ control, name: 'size' }).errors.size;
-  const submit = ({ size }: VolumeResizeValues) =>
-    increaseVolume.mutate(
-      { namespace, name: volume.name, size: Number(size) },
-      {
-        onSuccess: () => {
-          showSnackbar(`Volume ${volume.name} is growing to ${size} GB`, 'success');
-          onDone();
-        },
-      },
-    );
+  const refused = useServerRefusal({ fieldsOfInput: { size: 'size' }, setError });
+  const submit = async ({ size }: VolumeResizeValues) => {
+    await increaseVolume.mutateAsync({ namespace, name: volume.name, size: Number(size) });
+    showSnackbar(`Volume ${volume.name} is growing to ${size} GB`, 'success');
+    onDone();
+  };
 
   return (
     <Stack
       component="form"
       noValidate
       spacing={3}
-      onSubmit={handleSubmit(submit, revealFirstInvalid)}
+      onSubmit={handleSubmit(refused.sending(submit), revealFirstInvalid)}
       aria-label={`Resize volume ${volume.name}`}
     >
       <FactsList
@@ -132,18 +129,14 @@ function ResizeForm({ namespace, volume, onDone }: ResizeFormProps) {
           A change is being applied to this volume. You can resize it once it is done.
         </Alert>
       )}
-      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button color="inherit" onClick={onDone} disabled={increaseVolume.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={increaseVolume.isPending || full || volume.locked}
-        >
-          {increaseVolume.isPending ? 'Resizing…' : 'Resize volume'}
-        </Button>
-      </Stack>
+      <FormButtons
+        submitLabel="Resize volume"
+        pendingLabel="Resizing…"
+        pending={increaseVolume.isPending}
+        refusal={refused.refusal}
+        disabled={full || volume.locked}
+        onCancel={onDone}
+      />
     </Stack>
   );
 }

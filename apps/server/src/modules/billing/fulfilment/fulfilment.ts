@@ -1,7 +1,16 @@
 import type { Db } from '../../../db/client.ts';
 import { createAccountStore } from '../../accounts/store.ts';
 import { createAuditStore } from '../../audit/store.ts';
-import { BILLABLE_PLANS, CLUSTER_PLANS, PRODUCT_PLANS, plansGranting } from '../plans.ts';
+import { paymentFailedMail, subscriptionEndingMail, suspendedUnpaidMail } from '../mails.ts';
+import type { BillingNotices } from '../notices.ts';
+import {
+  PLANNED_KIND_NOUNS,
+  PRODUCT_PLANS,
+  RESOURCE_PLANS,
+  planNameOf,
+  plansGranting,
+  type PlannedKind,
+} from '../plans.ts';
 import type {
   BillingChange,
   BillingEvent,
@@ -23,21 +32,35 @@ export const FAILED_PAYMENTS_BEFORE_SUSPENSION = 3;
 export type FulfilmentResult = 'applied' | 'duplicate';
 
 /**
- * The module of resources with a plan of their own (database clusters), told in the fulfilment's
- * transaction what happens to the plan's subscription.
+ * The module of one kind of resource with a plan of its own (database clusters, message queues): where
+ * checkout and plan changes find a resource, and what it is told, in the fulfilment's transaction, of its
+ * plan's subscription.
  */
-export interface ResourcePlans {
-  /** The subscription became live or stopped being paid: the resource is marked unpaid, stopped or started. */
-  planPaid(tx: Db, customerId: number, resourceId: string, paid: boolean): Promise<void>;
+export interface PlannedResources {
+  /** The customer's resource of this id (its name, plan, and whether it is busy), undefined for any other. */
+  find(
+    customerId: number,
+    id: string,
+  ): Promise<{ name: string; planId: string; locked: boolean; state: string } | undefined>;
+  /**
+   * The subscription became live or stopped being paid: the resource is marked unpaid, stopped or started.
+   * A resource deleted (or being deleted) meanwhile is `gone`, with its name while its row is still there.
+   */
+  planPaid(tx: Db, customerId: number, resourceId: string, paid: boolean): Promise<PlanPaidOutcome>;
   /** The subscription moved to another plan: the resource is resized to it. */
   planChanged(tx: Db, customerId: number, resourceId: string, planId: string): Promise<void>;
 }
+
+export type PlanPaidOutcome = { gone: false } | { gone: true; name: string | null };
+
+/** Each kind's module, by the kind its plans sell. */
+export type PlannedResourceKinds = Record<PlannedKind, PlannedResources>;
 
 /**
  * Applies billing events: each (provider, event id) once, its changes and the billing_events row that
  * records it in one transaction, so a redelivered or concurrently delivered event changes nothing twice.
  */
-export function createFulfilment(db: Db, resourcePlans: ResourcePlans) {
+export function createFulfilment(db: Db, resources: PlannedResourceKinds, notices: BillingNotices) {
   /**
    * The external id of another subscription of the customer to the same plan for the same resource that
    * has not ended: what a newcomer would duplicate (apply() holds the customer's lock).
@@ -64,7 +87,7 @@ export function createFulfilment(db: Db, resourcePlans: ResourcePlans) {
   ) {
     const refused = await createFulfilmentStore(tx).insertRefusedDuplicate(provider, facts, twin);
     if (refused === undefined) return;
-    const plan = BILLABLE_PLANS.get(facts.planId)?.name ?? facts.planId;
+    const plan = planNameOf(facts.planId);
     await createAuditStore(tx).insert({
       customerId: facts.customerId,
       accountId: null,
@@ -100,17 +123,26 @@ export function createFulfilment(db: Db, resourcePlans: ResourcePlans) {
       }
     }
     const changed = await createFulfilmentStore(tx).upsertSubscription(provider, facts, status);
-    if (changed && CLUSTER_PLANS.has(facts.planId)) {
-      const paid = status === 'active' || status === 'past_due';
-      await resourcePlans.planPaid(tx, facts.customerId, facts.resourceId, paid);
+    const kind = RESOURCE_PLANS.get(facts.planId)?.kind;
+    if (!changed || !kind) return;
+    const paid = status === 'active' || status === 'past_due';
+    const outcome = await resources[kind].planPaid(tx, facts.customerId, facts.resourceId, paid);
+    // Paid for a resource deleted while its checkout was open: it ends with its period, never renewing.
+    if (paid && outcome.gone) {
+      await createBillingStore(tx).endWithResource(
+        facts.customerId,
+        { id: facts.resourceId, name: outcome.name ?? `${PLANNED_KIND_NOUNS[kind]} ${facts.resourceId}` },
+        [facts.planId],
+      );
     }
   }
 
   /** The subscription is on the new plan (a waiting downgrade is done), and so is its resource. */
   async function changePlan(tx: Db, provider: BillingProviderName, facts: SubscriptionFacts) {
     const changed = await createFulfilmentStore(tx).setPlan(provider, facts.subscription, facts.planId);
-    if (changed && CLUSTER_PLANS.has(facts.planId)) {
-      await resourcePlans.planChanged(tx, facts.customerId, facts.resourceId, facts.planId);
+    const kind = RESOURCE_PLANS.get(facts.planId)?.kind;
+    if (changed && kind) {
+      await resources[kind].planChanged(tx, facts.customerId, facts.resourceId, facts.planId);
     }
   }
 
@@ -124,6 +156,54 @@ export function createFulfilment(db: Db, resourcePlans: ResourcePlans) {
     else await accounts.revokeProduct(customerId, product);
   }
 
+  /**
+   * Suspends the customer for PAYMENT_ISSUES unless suspended already (for any reason); whether it did.
+   * apply() holds the customer's row lock, so the reason read is the one the suspension replaces.
+   */
+  async function suspendForPayment(tx: Db, customerId: number) {
+    if ((await createBillingStore(tx).suspendedReasonOf(customerId)) !== null) return false;
+    await createAccountStore(tx).suspendUnlessSuspended(customerId, 'PAYMENT_ISSUES');
+    return true;
+  }
+
+  /**
+   * Applies the provider's update of a subscription; when it set a live one to end at its period's end (a
+   * cancellation in the provider's own pages), the owner is told.
+   */
+  async function updateSubscription(
+    tx: Db,
+    provider: BillingProviderName,
+    facts: SubscriptionFacts,
+    status: Exclude<SubscriptionStatus, 'ended'>,
+  ) {
+    const billing = createBillingStore(tx);
+    const before = await billing.subscriptionByExternalId(provider, facts.subscription);
+    await upsertSubscription(tx, provider, facts, status);
+    const after = await billing.subscriptionByExternalId(provider, facts.subscription);
+    if (!after || after.status === 'ended' || !after.cancelAtPeriodEnd || before?.cancelAtPeriodEnd) return;
+    await notices.tell(tx, facts.customerId, (to, billingUrl) =>
+      subscriptionEndingMail(to, billingUrl, after),
+    );
+  }
+
+  /** Counts a failed payment, suspends at the third in a row, and tells the owner which it was. */
+  async function failPayment(tx: Db, change: Extract<BillingChange, { kind: 'payment-failed' }>) {
+    const failures = await createFulfilmentStore(tx).countPaymentFailure(change.customerId);
+    const reasonBefore = await createBillingStore(tx).suspendedReasonOf(change.customerId);
+    const suspendedNow =
+      failures >= FAILED_PAYMENTS_BEFORE_SUSPENSION && (await suspendForPayment(tx, change.customerId));
+    const suspension = suspendedNow ? 'now' : reasonBefore === 'PAYMENT_ISSUES' ? 'before' : undefined;
+    await notices.tell(tx, change.customerId, (to, billingUrl) =>
+      paymentFailedMail(to, billingUrl, {
+        amountCents: change.amountCents,
+        currency: change.invoice?.currency ?? 'EUR',
+        ...(change.invoice?.number ? { invoiceNumber: change.invoice.number } : {}),
+        failuresLeft: Math.max(FAILED_PAYMENTS_BEFORE_SUSPENSION - failures, 0),
+        ...(suspension ? { suspension } : {}),
+      }),
+    );
+  }
+
   async function applyChange(tx: Db, provider: BillingProviderName, change: BillingChange) {
     const accounts = createAccountStore(tx);
     const store = createFulfilmentStore(tx);
@@ -133,10 +213,13 @@ export function createFulfilment(db: Db, resourcePlans: ResourcePlans) {
         await syncProduct(tx, change.customerId, change.planId);
         return;
       case 'subscription-updated':
-        await upsertSubscription(tx, provider, change, change.status);
+        await updateSubscription(tx, provider, change, change.status);
         await syncProduct(tx, change.customerId, change.planId);
-        if (change.status === 'unpaid')
-          await accounts.suspendUnlessSuspended(change.customerId, 'PAYMENT_ISSUES');
+        if (change.status === 'unpaid' && (await suspendForPayment(tx, change.customerId))) {
+          await notices.tell(tx, change.customerId, (to, billingUrl) =>
+            suspendedUnpaidMail(to, billingUrl, change.planId),
+          );
+        }
         return;
       case 'subscription-ended':
         await upsertSubscription(tx, provider, change, 'ended');
@@ -148,9 +231,7 @@ export function createFulfilment(db: Db, resourcePlans: ResourcePlans) {
       case 'payment-failed':
         if (await isRefusedDuplicate(tx, provider, change.subscription)) return;
         if (change.invoice) await store.recordInvoice(provider, change.customerId, change.invoice, 'open');
-        if ((await store.countPaymentFailure(change.customerId)) >= FAILED_PAYMENTS_BEFORE_SUSPENSION) {
-          await accounts.suspendUnlessSuspended(change.customerId, 'PAYMENT_ISSUES');
-        }
+        await failPayment(tx, change);
         return;
       case 'payment-succeeded':
         if (await isRefusedDuplicate(tx, provider, change.subscription)) return;

@@ -22,10 +22,12 @@ body{margin:0;min-height:100vh;background:var(--bg);color:var(--text);font:15px/
 .note{color:var(--muted);font-size:.875rem}
 h1{font-size:1.25rem;margin:0 0 16px}
 label{display:block;font-weight:600;font-size:.875rem;margin:14px 0 6px}
-input,textarea{width:100%;padding:10px 12px;font:inherit;color:var(--text);background:var(--panel);border:1px solid var(--border);border-radius:6px}
-textarea{min-height:72px;resize:vertical}
-.row{display:flex;gap:12px}.row>div{flex:1}
-input:focus-visible,textarea:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+input{width:100%;padding:10px 12px;font:inherit;color:var(--text);background:var(--panel);border:1px solid var(--border);border-radius:6px}
+.row{display:flex;gap:12px}.row>div{flex:1}.row>.narrow{flex:0 1 40%}
+fieldset{border:0;margin:22px 0 0;padding:0;min-width:0}
+legend{font-weight:700;padding:0}
+.saved-address{white-space:pre-line;margin:6px 0 0}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 [aria-invalid=true]{border-color:var(--error)}
 .field-error{color:var(--error);font-size:.8125rem;margin-top:4px}
 .alert{border:1px solid var(--error);border-radius:6px;padding:10px 12px;margin:0 0 12px;color:var(--error)}
@@ -67,20 +69,17 @@ interface Field {
   type?: string;
   inputmode?: string;
   placeholder?: string;
-  multiline?: boolean;
   required?: boolean;
   /** Where the cursor is when the page opens: the field to correct after a refused submission. */
   autofocus?: boolean;
 }
 
-function field(input: Field): string {
+function field(input: Field, className?: string): string {
   const id = `field-${input.name}`;
   const errorId = `${id}-error`;
   const common = `id="${id}" name="${input.name}" autocomplete="${input.autocomplete}"${input.required === false ? '' : ' required'} aria-invalid="${input.error ? 'true' : 'false'}"${input.error ? ` aria-describedby="${errorId}"` : ''}${input.placeholder ? ` placeholder="${escapeHtml(input.placeholder)}"` : ''}${input.autofocus ? ' autofocus' : ''}`;
-  const control = input.multiline
-    ? `<textarea ${common}>${escapeHtml(input.value ?? '')}</textarea>`
-    : `<input ${common} type="${input.type ?? 'text'}"${input.inputmode ? ` inputmode="${input.inputmode}"` : ''} value="${escapeHtml(input.value ?? '')}">`;
-  return `<div><label for="${id}">${escapeHtml(input.label)}</label>${control}${
+  const control = `<input ${common} type="${input.type ?? 'text'}"${input.inputmode ? ` inputmode="${input.inputmode}"` : ''} value="${escapeHtml(input.value ?? '')}">`;
+  return `<div${className ? ` class="${className}"` : ''}><label for="${id}">${escapeHtml(input.label)}</label>${control}${
     input.error ? `<div class="field-error" id="${errorId}">${escapeHtml(input.error)}</div>` : ''
   }</div>`;
 }
@@ -127,29 +126,54 @@ ${field({ name: 'name', label: 'Name on card', autocomplete: 'cc-name', value: i
   return page(`Subscribe to ${input.plan.name}`, summary, form);
 }
 
-export type DetailsField = 'companyName' | 'address' | 'vatNumber' | 'invoiceEmail';
+export type DetailsField = (typeof DETAILS_FIELDS)[number];
 
 export interface DetailsPageInput {
   action: string;
   returnUrl: string;
   values: Partial<Record<DetailsField, string>>;
   errors?: Partial<Record<DetailsField, string>>;
+  /** The address as saved before it was asked in parts (one text): shown to be entered again in parts. */
+  savedAddress?: string;
 }
 
 export function detailsPage(input: DetailsPageInput): string {
   const errors = input.errors ?? {};
   const { values } = input;
   const focus = firstInvalid(DETAILS_FIELDS, errors);
+  /** A field of the form, with its value, error and the cursor when it is the first to correct. */
+  const detailsField = (
+    name: DetailsField,
+    options: Omit<Field, 'name' | 'value' | 'error' | 'autofocus'>,
+    className?: string,
+  ) =>
+    field(
+      { name, ...options, value: values[name], error: errors[name], autofocus: focus === name },
+      className,
+    );
+  const savedAddress = input.savedAddress
+    ? `<p class="note">Your address as saved before, to enter in its parts below:</p>
+<p class="saved-address">${escapeHtml(input.savedAddress)}</p>`
+    : '';
   const summary = `<p class="plan">Billing details</p>
 <p class="note">These details appear on your invoices. Invoices are sent to the email address you give here.</p>
 <a class="back" href="${escapeHtml(input.returnUrl)}">← Back to Berth</a>`;
   const form = `<h1>Update billing details</h1>
 ${alert(Object.keys(errors).length > 0 ? 'Check the highlighted fields.' : undefined)}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
-${field({ name: 'companyName', label: 'Company name', autocomplete: 'organization', value: values.companyName, error: errors.companyName, autofocus: focus === 'companyName' })}
-${field({ name: 'address', label: 'Address', autocomplete: 'street-address', multiline: true, value: values.address, error: errors.address, autofocus: focus === 'address' })}
-${field({ name: 'vatNumber', label: 'VAT number (optional)', autocomplete: 'off', placeholder: 'DE123456789', required: false, value: values.vatNumber, error: errors.vatNumber, autofocus: focus === 'vatNumber' })}
-${field({ name: 'invoiceEmail', label: 'Email for invoices', type: 'email', autocomplete: 'email', value: values.invoiceEmail, error: errors.invoiceEmail, autofocus: focus === 'invoiceEmail' })}
+${detailsField('companyName', { label: 'Company name', autocomplete: 'organization' })}
+<fieldset>
+<legend>Billing address</legend>
+${savedAddress}
+${detailsField('street', { label: 'Street and house number', autocomplete: 'address-line1' })}
+<div class="row">
+${detailsField('postalCode', { label: 'Postal code', autocomplete: 'postal-code' }, 'narrow')}
+${detailsField('city', { label: 'City', autocomplete: 'address-level2' })}
+</div>
+${detailsField('country', { label: 'Country', autocomplete: 'country-name' })}
+</fieldset>
+${detailsField('vatNumber', { label: 'VAT number (optional)', autocomplete: 'off', placeholder: 'DE123456789', required: false })}
+${detailsField('invoiceEmail', { label: 'Email for invoices', type: 'email', autocomplete: 'email' })}
 <button type="submit">Save</button>
 </form>`;
   return page('Update billing details', summary, form);

@@ -5,9 +5,9 @@ import type { Fulfilment } from '../fulfilment/fulfilment.ts';
 import { BILLABLE_PLANS } from '../plans.ts';
 import type { BillingChange, BillingProvider, PlanChange } from '../provider.ts';
 import type { BillingSession, SessionStore } from '../sessions/store.ts';
-import type { BillingStore } from '../store.ts';
+import type { BillingDetails, BillingStore } from '../store.ts';
 import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
-import { checkDetails, DETAILS_FIELDS } from './details-form.ts';
+import { checkDetails, DETAILS_FIELDS, detailsFormValues } from './details-form.ts';
 import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
 import { day, LOCAL_PERIOD_MS } from './renewals.ts';
 
@@ -39,6 +39,10 @@ const GONE_MESSAGES = {
     used: 'These billing details were already saved.',
   },
 };
+
+/** An address saved before it was asked in parts: the details page shows it, to be entered in them. */
+const addressWithoutParts = (saved: BillingDetails | undefined) =>
+  saved && !saved.addressParts && saved.address !== '' ? saved.address : undefined;
 
 /** The price difference for what is left of the period, from the proration date: never negative. */
 function proratedCents({ from, to, prorationDate, currentPeriodEnd }: PlanChange) {
@@ -209,11 +213,16 @@ export function createLocalProvider(deps: {
           const session = await usableSession('details', request.params.session, reply);
           if (!session) return reply;
           const saved = await store.detailsOf(session.customerId);
-          const values = saved ?? { invoiceEmail: session.email };
+          const values = saved ? detailsFormValues(saved) : { invoiceEmail: session.email };
           return html(
             reply,
             200,
-            detailsPage({ action: detailsAction(session.id), returnUrl: session.cancelUrl, values }),
+            detailsPage({
+              action: detailsAction(session.id),
+              returnUrl: session.cancelUrl,
+              values,
+              savedAddress: addressWithoutParts(saved),
+            }),
           );
         },
       );
@@ -234,6 +243,7 @@ export function createLocalProvider(deps: {
               returnUrl: session.cancelUrl,
               values: form,
               errors: check.errors,
+              savedAddress: addressWithoutParts(await store.detailsOf(session.customerId)),
             });
             return html(reply, 400, page);
           }

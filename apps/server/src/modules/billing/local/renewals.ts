@@ -19,6 +19,7 @@ const USAGE_LINES = [
   { resourceType: 'CONTAINER', description: 'Containers' },
   { resourceType: 'CONTAINER_JOB', description: 'Container job runs' },
   { resourceType: 'VOLUME', description: 'Volumes' },
+  { resourceType: 'IPADDRESS', description: 'Dedicated IP addresses' },
 ] as const;
 
 /** "2026-11-26" */
@@ -52,7 +53,7 @@ export function createLocalRenewals(deps: {
         endDate: periodStart,
       });
       for (const { resourceType, description } of USAGE_LINES) {
-        const cents = Math.round(centsOfType(used.namespaces, resourceType));
+        const cents = Math.round(centsOfType(used, resourceType));
         if (cents > 0) {
           lines.push({
             description: `${description}, usage ${day(used.startDate)} to ${day(used.endDate)}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from '../../../db/ids.ts';
 import { BILLABLE_PLANS } from '../plans.ts';
 import type { BillingChange, InvoiceFacts, SubscriptionFacts, SubscriptionStatus } from '../provider.ts';
 
@@ -125,10 +126,6 @@ export interface StripeEventMeaning {
 
 type Ours = Omit<SubscriptionFacts, 'subscription' | 'currentPeriodEnd'>;
 
-const POSITIVE_ID = /^[1-9][0-9]{0,9}$/;
-/** Customer ids are PostgreSQL integers: a larger number names no customer (and must not fail the query). */
-const MAX_ID = 2_147_483_647;
-
 /**
  * Our customer, plan and resource from metadata our checkout wrote; undefined when they are not there.
  * A plan this version does not sell is not ours either (acknowledged, not refused): our checkout writes
@@ -137,9 +134,10 @@ const MAX_ID = 2_147_483_647;
  */
 function oursIn(metadata: Metadata): Ours | undefined {
   const { customerId, planId, resourceId } = metadata ?? {};
-  if (!customerId || !POSITIVE_ID.test(customerId) || Number(customerId) > MAX_ID) return undefined;
+  const customer = customerId === undefined ? undefined : rowId(customerId);
+  if (customer === undefined) return undefined;
   if (!planId || !BILLABLE_PLANS.has(planId) || !resourceId) return undefined;
-  return { customerId: Number(customerId), planId, resourceId };
+  return { customerId: customer, planId, resourceId };
 }
 
 const isoDate = (unixSeconds: number | null | undefined) =>
