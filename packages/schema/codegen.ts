@@ -66,6 +66,7 @@ const config: CodegenConfig = {
       Ingress: '../modules/containers/store.ts#IngressRow',
       Mount: '../modules/containers/store.ts#MountRow',
       Replica: '../modules/containers/store.ts#ReplicaRow',
+      ContainerRevision: '../modules/containers/revisions/store.ts#RevisionRow',
       ContainerJob: '../modules/container-jobs/store.ts#ContainerJobRow',
       ContainerJobRun: '../modules/container-jobs/store.ts#RunRow',
       CustomerPriceBreakdown: '../modules/metering/breakdown.ts#PriceBreakdown',

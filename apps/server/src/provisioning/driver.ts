@@ -48,6 +48,8 @@ export interface RuntimeDriver {
   deleteContainerJob(tx: Db, job: NamespacedRef): Promise<void>;
   /** Starts the recorded pending run; the runtime reports it running and finished on its own. */
   startJobRun(tx: Db, job: ContainerJobState, run: RunState): Promise<void>;
+  /** Stops a run in progress, its command killed; the caller records how it ended. */
+  stopJobRun(tx: Db, job: NamespacedRef, run: { id: number; name: string }): Promise<void>;
   /** Starts following what the runtime reports on its own (the Kubernetes driver's watches). */
   start?(): Promise<void>;
   stop?(): Promise<void>;

@@ -52,6 +52,8 @@ export interface RuntimeRun {
   name: string;
   trigger: 'schedule' | 'manual';
   status: RunStatus;
+  /** How many times its command has started. */
+  attempts: number;
 }
 
 /** What the simulated runtime needs of a run's job to carry the run out. */
@@ -60,6 +62,8 @@ export interface RuntimeRunJob {
   image: string;
   entrypoint: string[] | null;
   command: string[] | null;
+  timeoutSeconds: number | null;
+  retries: number;
 }
 
 export type LogSource = { kind: 'replica' | 'job-run'; id: number };
@@ -128,8 +132,10 @@ export interface RuntimeReports {
   ): Promise<void>;
   /** Runs with their jobs, by run id (those gone are missing). */
   runsWithJobs(tx: Db, runIds: number[]): Promise<Map<number, { run: RuntimeRun; job: RuntimeRunJob }>>;
-  /** The run's command started. */
+  /** The run's command started (its first attempt). */
   runStarted(tx: Db, runId: number, startTime: Date): Promise<void>;
+  /** Its command failed and was started again: it has now started `attempts` times. */
+  runRetried(tx: Db, runId: number, attempts: number): Promise<void>;
   /** The run ended (`failed` also when the runtime lost it). */
   runFinished(
     tx: Db,

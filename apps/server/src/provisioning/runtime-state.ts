@@ -88,6 +88,10 @@ export interface ContainerState extends WorkloadState {
 export interface ContainerJobState extends WorkloadState {
   schedule: string;
   enabled: boolean;
+  /** A run taking longer is stopped and failed; null: no limit. */
+  timeoutSeconds: number | null;
+  /** How many times a failed run's command starts again within the run. */
+  retries: number;
 }
 
 /** A run of a container job, recorded pending, to be started. */

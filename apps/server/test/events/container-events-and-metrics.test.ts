@@ -74,7 +74,11 @@ describe('events of a container', () => {
     ]);
     const [finished, started, deploying, creation] = created;
     expect(creation).toMatchObject({ message: 'Created', account: { email: world.alice.email } });
-    expect(deploying).toMatchObject({ message: 'Deploy started: nginx:1.27', account: null, changeSet: [] });
+    expect(deploying).toMatchObject({
+      message: 'Deploy started: revision 1, nginx:1.27',
+      account: null,
+      changeSet: [],
+    });
     expect(started?.message).toMatch(/^Replica web-[a-z0-9]{5}-1 started$/);
     expect(finished?.message).toBe('Deploy finished: 1 of 1 replicas running nginx:1.27');
 
@@ -100,7 +104,7 @@ describe('events of a container', () => {
     });
     expect(newer.map((event) => event.message)).toEqual(
       expect.arrayContaining([
-        'Deploy started: nginx:1.28',
+        'Deploy started: revision 2, nginx:1.28',
         'Scaled from 1 to 2 replicas (configuration)',
         expect.stringMatching(/^Replica web-[a-z0-9]{5}-1 stopped: replaced by the new revision$/),
         'Deploy finished: 2 of 2 replicas running nginx:1.28',

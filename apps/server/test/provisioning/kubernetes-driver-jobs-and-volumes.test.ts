@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { RUN_JOB, createJob, jobByName } from '../support/container-jobs.ts';
+import { graphql } from '../generated/gql.ts';
 import { eventually } from '../support/http.ts';
 import { CREATE_VOLUME, DELETE_VOLUME, waitForVolume } from '../support/volumes.ts';
 import { useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
@@ -10,6 +11,15 @@ import { useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
 // CronJob, a run a Job whose pod and conditions make its status and log; a volume is a claim.
 
 const { world, expectServerSideApply } = useKubernetesDriverWorld();
+
+const STOP_RUN = graphql(`
+  mutation KubernetesStopRun($name: String!, $namespace: String!, $run: String!) {
+    containerJobRunStop(scheduledJob: { name: $name, namespace: $namespace }, run: $run) {
+      status
+      message
+    }
+  }
+`);
 
 describe('the kubernetes driver', () => {
   it('runs a job now as a Job of its CronJob; its pod and conditions make the run, with its log', async () => {
@@ -94,6 +104,73 @@ describe('the kubernetes driver', () => {
           WHERE l.source_kind = 'job-run' AND r.name = ${run.name} ORDER BY l.id`,
     );
     expect(lines.map((line) => line.line)).toEqual(['done', 'bye']);
+  });
+
+  it("counts a run's attempts from its Job, tells a timeout, and stops a run by deleting its Job", async () => {
+    await createJob(world.alice, {
+      name: 'bounded',
+      namespace: 'shop',
+      image: 'busybox:1.36',
+      resources: 'CPU_250_RAM_500',
+      command: ['sh', '-c', 'sleep 900'],
+      schedule: '30 2 * * *',
+      timeoutSeconds: 600,
+      retries: 2,
+    });
+    await eventually('the job created', async () =>
+      (await jobByName(world.alice, 'shop', 'bounded'))?.state === 'created' ? true : undefined,
+    );
+    const runOf = async (name: string) =>
+      (await jobByName(world.alice, 'shop', 'bounded'))?.runs.find((candidate) => candidate.name === name);
+    const { containerJobRun: run } = await world.alice.data(RUN_JOB, { name: 'bounded', namespace: 'shop' });
+    expect(world.cluster.get('batch/v1', 'Job', world.runtimeNamespace, run.name)?.spec).toMatchObject({
+      backoffLimit: 2,
+      activeDeadlineSeconds: 600,
+    });
+
+    const started = new Date(Date.now() - 5000).toISOString();
+    world.cluster.setStatus('batch/v1', 'Job', world.runtimeNamespace, run.name, {
+      startTime: started,
+      failed: 1,
+      active: 1,
+    });
+    await eventually('the second attempt', async () =>
+      (await runOf(run.name))?.attempts === 2 ? true : undefined,
+    );
+    const ended = new Date().toISOString();
+    world.cluster.setStatus('batch/v1', 'Job', world.runtimeNamespace, run.name, {
+      startTime: started,
+      failed: 2,
+      conditions: [{ type: 'Failed', status: 'True', reason: 'DeadlineExceeded', lastTransitionTime: ended }],
+    });
+    const timedOut = await eventually('the run failed', async () => {
+      const current = await runOf(run.name);
+      return current?.status === 'failed' ? current : undefined;
+    });
+    expect(timedOut).toMatchObject({
+      message: 'Stopped after its timeout of 600 s',
+      attempts: 2,
+      endTime: ended,
+    });
+
+    const { containerJobRun: second } = await world.alice.data(RUN_JOB, {
+      name: 'bounded',
+      namespace: 'shop',
+    });
+    const { containerJobRunStop: stopped } = await world.alice.data(STOP_RUN, {
+      name: 'bounded',
+      namespace: 'shop',
+      run: second.name,
+    });
+    expect(stopped).toMatchObject({ status: 'failed', message: `Stopped by ${world.alice.email}` });
+    await eventually('the Job deleted', async () =>
+      world.cluster.get('batch/v1', 'Job', world.runtimeNamespace, second.name) ? undefined : true,
+    );
+    // The watch hears of the deletion; the run stays as it was stopped.
+    expect(await runOf(second.name)).toMatchObject({
+      status: 'failed',
+      message: `Stopped by ${world.alice.email}`,
+    });
   });
 
   it('records a run the CronJob started on its schedule', async () => {

@@ -85,6 +85,8 @@ export const job: ContainerJobInput = {
   registryName: null,
   schedule: '30 2 * * *',
   enabled: true,
+  timeoutSeconds: 3600,
+  retries: 2,
 };
 
 export const cluster: ClusterState = {

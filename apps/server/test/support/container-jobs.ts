@@ -13,6 +13,7 @@ graphql(`
     duration
     message
     trigger
+    attempts
   }
 `);
 graphql(`

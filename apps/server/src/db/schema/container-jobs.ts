@@ -19,6 +19,10 @@ export const containerJobs = pgTable('container_jobs', {
   locked: boolean('locked').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   modifiedAt: timestamptz('modified_at'),
+  /** A run taking longer is stopped and failed (0031); null: no limit. */
+  timeoutSeconds: integer('timeout_seconds'),
+  /** How many times a failed run's command is started again within the run (0031). */
+  retries: integer('retries').notNull().default(0),
 });
 
 export const containerJobEnvironmentVariables = pgTable('container_job_environment_variables', {
@@ -47,10 +51,14 @@ export const containerJobRuns = pgTable('container_job_runs', {
   endTime: timestamptz('end_time'),
   message: text('message'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** How many times its command started (0031): more than 1 when it was retried. */
+  attempts: integer('attempts').notNull().default(0),
 });
 
 export const simulatedJobRuns = pgTable('simulated_job_runs', {
   runId: integer('run_id').primaryKey(),
   nextStepAt: timestamptz('next_step_at').notNull(),
   exitCode: integer('exit_code').notNull(),
+  /** When a run with a timeout is stopped (0031). */
+  deadlineAt: timestamptz('deadline_at'),
 });

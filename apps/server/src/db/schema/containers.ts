@@ -74,3 +74,15 @@ export const simulatedContainers = pgTable('simulated_containers', {
   phase: text('phase').$type<'rolling' | 'steady' | 'deleting'>().notNull(),
   nextStepAt: timestamptz('next_step_at').notNull().defaultNow(),
 });
+
+/** Every deploy of a container (0030): the spec it ran, why and by whom; see modules/containers/revisions/store.ts. */
+export const containerRevisions = pgTable('container_revisions', {
+  id: serial('id').primaryKey(),
+  containerId: integer('container_id').notNull(),
+  number: integer('number').notNull(),
+  spec: jsonb('spec').$type<unknown>().notNull(),
+  reason: text('reason').$type<'CREATED' | 'CHANGED' | 'ROLLED_BACK' | 'REDEPLOYED'>().notNull(),
+  rolledBackTo: integer('rolled_back_to'),
+  accountId: integer('account_id'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -29,6 +29,8 @@ export const containerJobResolvers: Resolvers = {
       services.containerJobs.delete(account, scheduledJob),
     containerJobRun: (_parent, { scheduledJob }, { account, services }) =>
       services.containerJobs.run(account, scheduledJob),
+    containerJobRunStop: (_parent, { scheduledJob, run }, { account, services }) =>
+      services.containerJobs.stopRun(account, scheduledJob, run),
   },
   Namespace: {
     containerJobs: (namespace, _args, context) => context.loaders.containerJobs.jobsOfNamespace(namespace.id),

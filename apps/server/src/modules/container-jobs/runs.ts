@@ -71,7 +71,7 @@ async function startRun(
 export async function updateRun(
   tx: Db,
   id: number,
-  values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message'>>,
+  values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message' | 'attempts'>>,
 ) {
   const run = await updateRunRow(tx, id, values);
   if (!run) return;

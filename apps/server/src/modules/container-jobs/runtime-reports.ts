@@ -14,7 +14,14 @@ import {
 
 type RunReports = Pick<
   RuntimeReports,
-  'lockJob' | 'runNamed' | 'runAppeared' | 'runsWithJobs' | 'runStarted' | 'runFinished' | 'runsInProgress'
+  | 'lockJob'
+  | 'runNamed'
+  | 'runAppeared'
+  | 'runsWithJobs'
+  | 'runStarted'
+  | 'runRetried'
+  | 'runFinished'
+  | 'runsInProgress'
 >;
 
 const asRuntime = (run: RunRow): RuntimeRun => ({
@@ -23,6 +30,7 @@ const asRuntime = (run: RunRow): RuntimeRun => ({
   name: run.name,
   trigger: run.trigger,
   status: run.status,
+  attempts: run.attempts,
 });
 
 export const runReports: RunReports = {
@@ -48,7 +56,10 @@ export const runReports: RunReports = {
     return new Map(rows.map(({ run, job }) => [run.id, { run: asRuntime(run), job }]));
   },
   async runStarted(tx, runId, startTime) {
-    await updateRun(tx, runId, { status: 'running', startTime, message: 'Running' });
+    await updateRun(tx, runId, { status: 'running', startTime, message: 'Running', attempts: 1 });
+  },
+  async runRetried(tx, runId, attempts) {
+    await updateRun(tx, runId, { attempts, message: `Running: attempt ${attempts}` });
   },
   async runFinished(tx, runId, outcome) {
     await updateRun(tx, runId, outcome);

@@ -17,5 +17,11 @@ export async function containerJobState(
     variables: variables.get(job.id) ?? [],
     mounts: mounts.get(job.id) ?? [],
   });
-  return { ...workload, schedule: job.schedule, enabled: job.enabled };
+  return {
+    ...workload,
+    schedule: job.schedule,
+    enabled: job.enabled,
+    timeoutSeconds: job.timeoutSeconds,
+    retries: job.retries,
+  };
 }

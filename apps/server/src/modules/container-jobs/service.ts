@@ -1,5 +1,5 @@
 import type { Database, Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badInput, conflict, notFound } from '../../errors.ts';
 import type { ContainerJobCreateInput, ContainerJobModifyInput } from '../../generated/resolvers-types.ts';
 import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
@@ -20,15 +20,27 @@ import { workloadWrites } from '../workloads/writes.ts';
 import { validateWorkload } from '../workloads/rules.ts';
 import type { WorkloadSpec } from '../workloads/spec.ts';
 import { createRequestLoaders } from './loaders.ts';
-import { createRunStarter } from './runs.ts';
+import { namespacedRef } from '../namespaces/runtime-state.ts';
+import { createRunStarter, updateRun } from './runs.ts';
 import { nextRunAfter, validateSchedule } from './schedule.ts';
-import { createContainerJobStore, type ContainerJobRow, type ContainerJobStore } from './store.ts';
+import {
+  createContainerJobStore,
+  findRunByName,
+  type ContainerJobRow,
+  type ContainerJobStore,
+} from './store.ts';
 
 /** The whole desired state of a container job. */
 export interface ContainerJobSpec extends WorkloadSpec {
   schedule: string;
   enabled: boolean;
+  timeoutSeconds: number | null;
+  retries: number;
 }
+
+/** A run may take at most a day; a failed one is tried again at most five times. */
+const MAX_TIMEOUT_SECONDS = 86_400;
+const MAX_RETRIES = 5;
 
 type JobName = { name: string; namespace: string };
 
@@ -43,6 +55,8 @@ function audited(spec: ContainerJobSpec, state: string) {
     command: spec.command,
     schedule: spec.schedule,
     enabled: spec.enabled,
+    timeoutSeconds: spec.timeoutSeconds,
+    retries: spec.retries,
     environmentVariables: auditedVariables(spec.environmentVariables),
     mounts: spec.mounts.map((mount) => mount.path),
     state,
@@ -52,6 +66,16 @@ function audited(spec: ContainerJobSpec, state: string) {
 function validateJob(spec: ContainerJobSpec) {
   validateWorkload(spec, 'Container job');
   validateSchedule(spec.schedule);
+  const { timeoutSeconds, retries } = spec;
+  if (timeoutSeconds !== null && (timeoutSeconds < 1 || timeoutSeconds > MAX_TIMEOUT_SECONDS)) {
+    throw badInput(
+      'timeoutSeconds',
+      `timeoutSeconds must be 1 to ${MAX_TIMEOUT_SECONDS} (a day), or null for no limit`,
+    );
+  }
+  if (retries < 0 || retries > MAX_RETRIES) {
+    throw badInput('retries', `retries must be 0 to ${MAX_RETRIES}`);
+  }
 }
 
 /** The plan the scheduler follows: the next scheduled time, none while disabled. */
@@ -84,6 +108,8 @@ export function createContainerJobService(deps: {
       ...(await storedWorkload(tx, txStore, row, namespace)),
       schedule: row.schedule,
       enabled: row.enabled,
+      timeoutSeconds: row.timeoutSeconds,
+      retries: row.retries,
     };
   }
 
@@ -95,6 +121,8 @@ export function createContainerJobService(deps: {
     command: spec.command,
     schedule: spec.schedule,
     enabled: spec.enabled,
+    timeoutSeconds: spec.timeoutSeconds,
+    retries: spec.retries,
     nextRunAt: nextRunAt(spec),
   });
 
@@ -131,11 +159,13 @@ export function createContainerJobService(deps: {
     },
 
     async create(account: AccountWithCustomer, input: ContainerJobCreateInput) {
-      const { name, namespace: namespaceName, schedule, enabled, ...patch } = input;
+      const { name, namespace: namespaceName, schedule, enabled, timeoutSeconds, retries, ...patch } = input;
       const empty: ContainerJobSpec = {
         ...emptyWorkload(name.trim(), namespaceName, input.resources),
         schedule: schedule.trim(),
         enabled: enabled ?? true,
+        timeoutSeconds: timeoutSeconds ?? null,
+        retries: retries ?? 0,
       };
       const spec = applyWorkloadPatch(empty, patch);
       validateJob(spec);
@@ -156,7 +186,15 @@ export function createContainerJobService(deps: {
     },
 
     async modify(account: AccountWithCustomer, input: ContainerJobModifyInput) {
-      const { name: _name, namespace: namespaceName, schedule, enabled, ...patch } = input;
+      const {
+        name: _name,
+        namespace: namespaceName,
+        schedule,
+        enabled,
+        timeoutSeconds,
+        retries,
+        ...patch
+      } = input;
       return database.db.transaction(async (tx) => {
         const txStore = createContainerJobStore(tx);
         const row = await lockedForChange(txStore, 'Container job', account.customerId, input);
@@ -165,6 +203,9 @@ export function createContainerJobService(deps: {
         const after = applyWorkloadPatch(before, patch);
         if (schedule != null) after.schedule = schedule.trim();
         if (enabled != null) after.enabled = enabled;
+        // Left out keeps the limit; null removes it.
+        if (timeoutSeconds !== undefined) after.timeoutSeconds = timeoutSeconds;
+        if (retries != null) after.retries = retries;
         validateJob(after);
         const registryId = await registryIdFor(tx, collaborators, namespace.id, after.registry, {
           name: before.registry,
@@ -206,6 +247,34 @@ export function createContainerJobService(deps: {
         const run = await startRun(tx, row, { kind: 'manual' });
         if (!run) throw conflict(`A run of ${row.name} was started at the same moment; try again`);
         return run;
+      });
+    },
+
+    /**
+     * Stops a pending or running run: the runtime kills its command and the run ends failed, saying who
+     * stopped it. The job itself may be in the middle of a change meanwhile.
+     */
+    async stopRun(account: AccountWithCustomer, input: JobName, runName: string) {
+      return database.db.transaction(async (tx) => {
+        const txStore = createContainerJobStore(tx);
+        const job = await txStore.findByName(account.customerId, input.namespace, input.name);
+        if (!job) throw notFound(`Container job ${input.name} in namespace ${input.namespace}`);
+        // The runtime's reports of the job's runs take the same lock: the run cannot end meanwhile.
+        await txStore.lock(job.id);
+        const run = await findRunByName(tx, job.id, runName);
+        if (!run) throw notFound(`Run ${runName} of container job ${job.name}`);
+        if (run.status === 'succeeded' || run.status === 'failed') {
+          throw badInput('run', `Run ${runName} has already ended: it ${run.status}`);
+        }
+        await provisioner.driver.stopJobRun(tx, await namespacedRef(tx, job), run);
+        await updateRun(tx, run.id, {
+          status: 'failed',
+          endTime: new Date(),
+          message: `Stopped by ${account.email}`,
+        });
+        const stopped = await findRunByName(tx, job.id, runName);
+        if (!stopped) throw notFound(`Run ${runName} of container job ${job.name}`);
+        return stopped;
       });
     },
   };

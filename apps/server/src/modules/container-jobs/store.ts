@@ -200,7 +200,7 @@ export async function removeAgedRuns(db: Db, jobId: number, kept: number): Promi
 export async function updateRunRow(
   db: Db,
   id: number,
-  values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message'>>,
+  values: Partial<Pick<RunRow, 'status' | 'startTime' | 'endTime' | 'message' | 'attempts'>>,
 ): Promise<RunRow | undefined> {
   const [run] = await db.update(containerJobRuns).set(values).where(eq(containerJobRuns.id, id)).returning();
   return run;

@@ -2,6 +2,7 @@ import type { ResourceHandler } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import { recordEvent } from '../events/store.ts';
 import { namespacedRef } from '../namespaces/runtime-state.ts';
+import { currentRevision } from './revisions/store.ts';
 import { containerState } from './runtime-state.ts';
 import { createContainerStore } from './store.ts';
 
@@ -18,7 +19,9 @@ export const containerProvisioning = (secretBox: SecretBox): ResourceHandler => 
       return;
     }
     await driver.applyContainer(tx, await containerState(tx, secretBox, container));
-    await recordEvent(tx, { kind: 'container', id }, 'DEPLOY_STARTED', `Deploy started: ${container.image}`);
+    const revision = await currentRevision(tx, id);
+    const what = revision === undefined ? container.image : `revision ${revision}, ${container.image}`;
+    await recordEvent(tx, { kind: 'container', id }, 'DEPLOY_STARTED', `Deploy started: ${what}`);
   },
   async fail(tx, id) {
     await createContainerStore(tx).update(id, { state: 'failed', locked: false });

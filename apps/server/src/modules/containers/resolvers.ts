@@ -4,7 +4,13 @@ import { namespaceOf } from '../namespaces/loaders.ts';
 import { resourceSpecification } from '../pricing/resources.ts';
 import { ingressUrl } from './addresses.ts';
 import { replicaProblem } from './problems.ts';
+import type { ContainerSpec } from './spec.ts';
 import { availableReplicas, desiredReplicas } from './replica-counts.ts';
+
+const autoScalingOf = (scaling: ContainerSpec['scaling']) =>
+  'replicas' in scaling
+    ? null
+    : { replicas: { minimum: scaling.minimum, maximum: scaling.maximum }, triggers: scaling.triggers };
 
 export const containerResolvers: Resolvers = {
   Query: {
@@ -17,6 +23,12 @@ export const containerResolvers: Resolvers = {
       services.containers.modify(account, requiredInput('containerInput', containerInput)),
     containerDelete: (_parent, { container }, { account, services }) =>
       services.containers.delete(account, container),
+    containerRollback: (_parent, { container, revision }, { account, services }) =>
+      services.containers.rollback(account, container, revision),
+    containerRedeploy: (_parent, { container }, { account, services }) =>
+      services.containers.redeploy(account, container),
+    containerRestart: (_parent, { container }, { account, services }) =>
+      services.containers.restart(account, container),
   },
   Namespace: {
     containers: (namespace, _args, context) => context.loaders.containers.containersOfNamespace(namespace.id),
@@ -35,10 +47,8 @@ export const containerResolvers: Resolvers = {
     ingresses: (row, _args, context) => context.loaders.containers.ingresses(row.id),
     mounts: (row, _args, context) => context.loaders.containers.mounts(row.id),
     replicas: (row, _args, context) => context.loaders.containers.replicas(row.id),
-    autoScaling: ({ scaling }) =>
-      'replicas' in scaling
-        ? null
-        : { replicas: { minimum: scaling.minimum, maximum: scaling.maximum }, triggers: scaling.triggers },
+    autoScaling: ({ scaling }) => autoScalingOf(scaling),
+    revisions: (row, _args, context) => context.loaders.containers.revisions(row.id),
     numberOfReplicas: (row) => desiredReplicas(row),
     availableReplicas: async (row, _args, context) =>
       availableReplicas(desiredReplicas(row), await context.loaders.containers.replicas(row.id)),
@@ -50,6 +60,26 @@ export const containerResolvers: Resolvers = {
       const problem = failed && replicaProblem(failed);
       return problem ? { ...problem, replica: failed.name } : null;
     },
+  },
+  ContainerRevision: {
+    current: async (revision, _args, context) =>
+      (await context.loaders.containers.revisions(revision.containerId))[0]?.number === revision.number,
+    image: ({ spec }) => spec.image,
+    privateRegistry: ({ spec }) => spec.registry,
+    resources: ({ spec }) => spec.resources as ContainerResources,
+    entrypoint: ({ spec }) => spec.entrypoint,
+    command: ({ spec }) => spec.command,
+    ports: ({ spec }) => spec.ports,
+    // What a secret was set to stays unsaid, as on the container itself.
+    environmentVariables: ({ spec }) =>
+      spec.environmentVariables.map(({ name, secret, stored, value }) => ({
+        name,
+        secret,
+        value: secret ? null : (stored ?? value),
+      })),
+    replicas: ({ spec }) => ('replicas' in spec.scaling ? spec.scaling.replicas : null),
+    autoScaling: ({ spec }) => autoScalingOf(spec.scaling),
+    createdBy: (revision) => revision.accountEmail,
   },
   Replica: {
     problem: (row) => replicaProblem(row) ?? null,

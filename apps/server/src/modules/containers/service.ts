@@ -10,6 +10,7 @@ import { namespaceForChange } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
 import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
+import { createVolumeStore } from '../volumes/store.ts';
 import { lockedForChange, workloadDeletion } from '../workloads/changes.ts';
 import {
   auditedVariables,
@@ -25,6 +26,7 @@ import { defaultDomain, newAddressSuffix, withAddresses } from './addresses.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { applyContainerPatch, type ContainerPatch } from './patch.ts';
 import type { ContainerSpec } from './spec.ts';
+import { currentRevision, findRevision, recordRevision, type RevisionReason } from './revisions/store.ts';
 import { createContainerStore, type ContainerRow, type ContainerStore } from './store.ts';
 import { validateContainer } from './validation.ts';
 
@@ -151,6 +153,82 @@ export function createContainerService(deps: {
     internalPorts: spec.ports.map(Number),
   });
 
+  /** The customer's container locked for a change, with its namespace and its spec as stored. */
+  async function lockedWithSpec(
+    tx: Db,
+    account: AccountWithCustomer,
+    input: { namespace: string; name: string },
+  ) {
+    const txStore = createContainerStore(tx);
+    const row = await lockedForChange(txStore, 'Container', account.customerId, input);
+    const namespace = await namespaceForChange(tx, account.customerId, input.namespace);
+    return { txStore, row, namespace, before: await specOf(tx, txStore, row, namespace.name) };
+  }
+
+  /**
+   * Saves `after` over `before` and queues its deploy, recorded as the container's next revision (its spec
+   * read back as stored: secret values encrypted, volumes by id). The external connection is changed as
+   * asked, or else checked against the new ports.
+   */
+  async function deploy(
+    tx: Db,
+    account: AccountWithCustomer,
+    change: {
+      row: ContainerRow;
+      namespace: NamespaceRow;
+      before: ContainerSpec;
+      after: ContainerSpec;
+      externalConnection?: ContainerModifyInput['externalConnection'];
+    },
+    how: { reason: RevisionReason; rolledBackTo?: number },
+  ) {
+    const { row, namespace, before, after } = change;
+    validateContainer(after);
+    const registryId = await registryIdFor(tx, collaborators, namespace.id, after.registry, {
+      name: before.registry,
+      id: row.registryId,
+    });
+    await writeChildren(tx, account, namespace, row.id, after);
+    const { externalConnections } = deps;
+    if (change.externalConnection == null)
+      await externalConnections.checkForwarded(tx, connected(row, after));
+    else await externalConnections.change(tx, account, connected(row, after), change.externalConnection);
+    const updated = await writes.update(tx, account, {
+      store: createContainerStore(tx),
+      row,
+      values: rowValues(after, registryId),
+      before: audited(before, row.state),
+      after: (state) => audited(after, state),
+    });
+    await recordDeploy(tx, account, updated, namespace.name, how);
+    return updated;
+  }
+
+  async function recordDeploy(
+    tx: Db,
+    account: AccountWithCustomer,
+    row: ContainerRow,
+    namespace: string,
+    how: { reason: RevisionReason; rolledBackTo?: number },
+  ) {
+    const spec = await specOf(tx, createContainerStore(tx), row, namespace);
+    await recordRevision(tx, row.id, spec, { ...how, accountId: account.id });
+  }
+
+  /** A rollback to a revision whose volume has since been deleted is refused, not mounted on nothing. */
+  async function checkVolumesRemain(tx: Db, spec: ContainerSpec, number: number) {
+    const ids = spec.mounts.flatMap((mount) => (mount.volumeId === undefined ? [] : [mount.volumeId]));
+    const volumes = await createVolumeStore(tx).byIds(ids);
+    const gone = spec.mounts.find((mount) => {
+      if (mount.volumeId === undefined) return false;
+      const volume = volumes.get(mount.volumeId);
+      return !volume || volume.state === 'deleting';
+    });
+    if (gone) {
+      throw badInput('revision', `Revision ${number} mounts a volume at ${gone.path} that no longer exists`);
+    }
+  }
+
   /** Marks the container deleting and hands it to the provisioner, in the change's transaction. */
   async function startDelete(
     tx: Db,
@@ -223,35 +301,69 @@ export function createContainerService(deps: {
         });
         await writeChildren(tx, account, namespace, row.id, spec);
         await deps.externalConnections.change(tx, account, connected(row, spec), input.externalConnection);
+        await recordDeploy(tx, account, row, namespace.name, { reason: 'CREATED' });
         return row;
       });
     },
 
     async modify(account: AccountWithCustomer, input: ContainerModifyInput) {
-      const { name: _name, namespace: namespaceName, ...patch } = input;
+      const { name: _name, namespace: _namespace, externalConnection, ...patch } = input;
+      return database.db.transaction(async (tx) => {
+        const { txStore, row, namespace, before } = await lockedWithSpec(tx, account, input);
+        const suffix = await txStore.addressSuffix(account.customerId, newAddressSuffix);
+        const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), suffix, appsDomain);
+        return deploy(
+          tx,
+          account,
+          { row, namespace, before, after, externalConnection },
+          { reason: 'CHANGED' },
+        );
+      });
+    },
+
+    /** Deploys revision `number`'s spec again as the next revision; its volumes must still be there. */
+    async rollback(account: AccountWithCustomer, input: { namespace: string; name: string }, number: number) {
+      return database.db.transaction(async (tx) => {
+        const { row, namespace, before } = await lockedWithSpec(tx, account, input);
+        const [revision, current] = await Promise.all([
+          findRevision(tx, row.id, number),
+          currentRevision(tx, row.id),
+        ]);
+        if (!revision) throw notFound(`Revision ${number} of container ${row.name}`);
+        if (number === current) {
+          throw badInput('revision', `Revision ${number} is the one deployed: redeploy it instead`);
+        }
+        await checkVolumesRemain(tx, revision.spec, number);
+        const after = { ...revision.spec, name: row.name, namespace: namespace.name };
+        return deploy(
+          tx,
+          account,
+          { row, namespace, before, after },
+          { reason: 'ROLLED_BACK', rolledBackTo: number },
+        );
+      });
+    },
+
+    /** Deploys the container again as it is, as the next revision. */
+    async redeploy(account: AccountWithCustomer, input: { namespace: string; name: string }) {
+      return database.db.transaction(async (tx) => {
+        const { row, namespace, before } = await lockedWithSpec(tx, account, input);
+        return deploy(tx, account, { row, namespace, before, after: before }, { reason: 'REDEPLOYED' });
+      });
+    },
+
+    /** New replicas for the old, one by one, of the same revision (the runtime rolls them as a deploy). */
+    async restart(account: AccountWithCustomer, input: { namespace: string; name: string }) {
       return database.db.transaction(async (tx) => {
         const txStore = createContainerStore(tx);
         const row = await lockedForChange(txStore, 'Container', account.customerId, input);
-        const namespace = await namespaceForChange(tx, account.customerId, namespaceName);
-        const before = await specOf(tx, txStore, row, namespace.name);
-        const suffix = await txStore.addressSuffix(account.customerId, newAddressSuffix);
-        const after = withAddresses(applyContainerPatch(before, patch as ContainerPatch), suffix, appsDomain);
-        validateContainer(after);
-        const registryId = await registryIdFor(tx, collaborators, namespace.id, after.registry, {
-          name: before.registry,
-          id: row.registryId,
-        });
-        await writeChildren(tx, account, namespace, row.id, after);
-        const { externalConnections } = deps;
-        if (input.externalConnection == null)
-          await externalConnections.checkForwarded(tx, connected(row, after));
-        else await externalConnections.change(tx, account, connected(row, after), input.externalConnection);
+        const revision = await currentRevision(tx, row.id);
         return writes.update(tx, account, {
           store: txStore,
           row,
-          values: rowValues(after, registryId),
-          before: audited(before, row.state),
-          after: (state) => audited(after, state),
+          values: {},
+          before: { revision, restarted: false },
+          after: () => ({ revision, restarted: true }),
         });
       });
     },

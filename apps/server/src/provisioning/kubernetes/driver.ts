@@ -187,6 +187,10 @@ export function createKubernetesDriver(deps: {
       if (!uid) throw new Error(`container job ${job.name} is not on the cluster yet`);
       await api.apply([renderRunJob(job, run.name, uid)]);
     },
+    async stopJobRun(_tx, job, run) {
+      // Its pods go first (foreground), their command killed; the watch then finds the run already ended.
+      await api.remove(ref('batch/v1', 'Job', run.name, job.namespace.internalName));
+    },
     // The watches carry the cluster's news; now and then what is still in progress is read again.
     async reconcile() {
       if (Date.now() - lastResync < RESYNC_MS) return;

@@ -237,8 +237,10 @@ function jobTemplate(job: ContainerJobInput, labels: Record<string, string>) {
   return {
     metadata: { labels },
     spec: {
-      // A run is one attempt, as the simulated runtime and the run history show it.
-      backoffLimit: 0,
+      // A failed pod is replaced while the job's retries allow; the run ends failed after that.
+      backoffLimit: job.retries,
+      // The job's timeout bounds the whole run, retries included (Kubernetes fails it as DeadlineExceeded).
+      ...(job.timeoutSeconds === null ? {} : { activeDeadlineSeconds: job.timeoutSeconds }),
       ttlSecondsAfterFinished: FINISHED_RUN_TTL_SECONDS,
       template: {
         metadata: { labels },

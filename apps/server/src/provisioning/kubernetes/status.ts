@@ -40,7 +40,15 @@ export interface Job {
     annotations?: Record<string, string>;
     deletionTimestamp?: string;
   };
-  status?: { startTime?: string; completionTime?: string; active?: number; conditions?: Condition[] };
+  spec?: { activeDeadlineSeconds?: number };
+  status?: {
+    startTime?: string;
+    completionTime?: string;
+    active?: number;
+    succeeded?: number;
+    failed?: number;
+    conditions?: Condition[];
+  };
 }
 
 export type ReplicaStatus = 'pending' | 'running' | 'failed' | 'terminating';
@@ -105,8 +113,8 @@ export function deployOutcome(service: KnativeService): DeployOutcome {
 
 export type RunOutcome =
   | { status: 'pending' }
-  | { status: 'running'; startTime: Date }
-  | { status: 'succeeded' | 'failed'; startTime: Date; endTime: Date; message: string };
+  | { status: 'running'; startTime: Date; attempts: number }
+  | { status: 'succeeded' | 'failed'; startTime: Date; endTime: Date; message: string; attempts: number };
 
 /** A run from its Job; `exitCode` is its pod's, when known, for the message a shell would give. */
 export function runOf(job: Job, exitCode?: number): RunOutcome {
@@ -116,17 +124,24 @@ export function runOf(job: Job, exitCode?: number): RunOutcome {
       (condition.type === 'Complete' || condition.type === 'Failed') && condition.status === 'True',
   );
   const startTime = job.status?.startTime ? new Date(job.status.startTime) : undefined;
+  // Each pod the Job started is an attempt: those that ended and the one running.
+  const { failed = 0, succeeded: completed = 0, active = 0 } = job.status ?? {};
+  const attempts = Math.max(1, failed + completed + active);
   if (finished) {
     const endTime = new Date(job.status?.completionTime ?? finished.lastTransitionTime ?? Date.now());
     const succeeded = finished.type === 'Complete';
+    const timeout = job.spec?.activeDeadlineSeconds;
     const message = succeeded
       ? 'Completed'
-      : exitCode !== undefined && exitCode !== 0
-        ? `Exited with code ${exitCode}`
-        : (describe(finished.reason, finished.message) ?? 'Failed');
-    return { status: succeeded ? 'succeeded' : 'failed', startTime: startTime ?? endTime, endTime, message };
+      : finished.reason === 'DeadlineExceeded' && timeout !== undefined
+        ? `Stopped after its timeout of ${timeout} s`
+        : exitCode !== undefined && exitCode !== 0
+          ? `Exited with code ${exitCode}`
+          : (describe(finished.reason, finished.message) ?? 'Failed');
+    const status = succeeded ? 'succeeded' : 'failed';
+    return { status, startTime: startTime ?? endTime, endTime, message, attempts };
   }
-  if (startTime) return { status: 'running', startTime };
+  if (startTime) return { status: 'running', startTime, attempts };
   return { status: 'pending' };
 }
 

@@ -74,6 +74,8 @@ export function runObserver(deps: {
       const outcome = runOf(job);
       if (outcome.status === 'pending') return;
       if (run.status === 'pending') await reports.runStarted(tx, run.id, outcome.startTime);
+      if (outcome.attempts > Math.max(run.attempts, 1))
+        await reports.runRetried(tx, run.id, outcome.attempts);
       if (outcome.status === 'running') return;
       const pod = await finishedPod(job);
       const finished = runOf(job, pod.exitCode);

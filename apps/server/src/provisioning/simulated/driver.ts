@@ -22,6 +22,7 @@ export function createSimulatedDriver(options: { delayMs: number; reports: Runti
     applyContainerJob: async () => undefined,
     deleteContainerJob: (tx, job) => jobRuns.forget(tx, job),
     startJobRun: (tx, job, run) => jobRuns.start(tx, job, run),
+    stopJobRun: (tx, _job, run) => jobRuns.stop(tx, run),
     reconcile: async (db) => {
       // Most ticks find nothing due: one plain read then, the locking transactions only when there is work.
       const due = await stepsDue(db);

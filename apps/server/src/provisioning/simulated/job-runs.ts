@@ -1,12 +1,14 @@
 import type { Db } from '../../db/client.ts';
 import type { RuntimeReports, RuntimeRun, RuntimeRunJob } from '../runtime-port.ts';
-import { commandLineOf, simulatedExitCode } from './commands.ts';
+import { commandLineOf, simulatedExitCode, simulatedSleepSeconds } from './commands.ts';
 import { delayRunStep, deleteRunStep, deleteRunStepsOfJob, insertRunStep, lockDueRuns } from './store.ts';
 
 // The simulated runtime of job runs. Each run it carries out has a row in simulated_job_runs with the time of
 // its next step: pending → running (the image is pulled and the command starts) → succeeded or failed. How it
-// ends follows from the job's command (simulatedExitCode). Log lines: source_kind 'job-run', source_id = the run's id; a failing command writes
-// its error and exit code on stderr, as a shell's child would.
+// ends follows from the job's command (simulatedExitCode; `sleep N` makes it take N seconds). A failed command
+// starts again while the job's retries allow, within the same run; a run past the job's timeout is stopped
+// and failed (the deadline is set when it starts). Log lines: source_kind 'job-run', source_id = the run's id;
+// a failing command writes its error and exit code on stderr, as a shell's child would.
 
 export function createSimulatedJobRuns(options: { delayMs: number; reports: RuntimeReports }) {
   const { reports } = options;
@@ -24,33 +26,52 @@ export function createSimulatedJobRuns(options: { delayMs: number; reports: Runt
     );
   }
 
-  async function begin(tx: Db, run: RuntimeRun, job: RuntimeRunJob) {
-    await reports.runStarted(tx, run.id, new Date());
+  const commandMs = (job: RuntimeRunJob) => {
+    const seconds = simulatedSleepSeconds(job);
+    return seconds === undefined ? runMs : seconds * 1000;
+  };
+  const started = (job: RuntimeRunJob) => {
     const commandLine = commandLineOf(job);
-    await log(tx, run, [
-      `Pulled image ${job.image}`,
-      commandLine ? `Started ${commandLine}` : `Started container ${job.name}`,
-    ]);
-    await delayRunStep(tx, run.id, runMs);
+    return commandLine ? `Started ${commandLine}` : `Started container ${job.name}`;
+  };
+
+  async function begin(tx: Db, run: RuntimeRun, job: RuntimeRunJob) {
+    const now = new Date();
+    await reports.runStarted(tx, run.id, now);
+    await log(tx, run, [`Pulled image ${job.image}`, started(job)]);
+    const deadline =
+      job.timeoutSeconds === null ? undefined : new Date(now.getTime() + job.timeoutSeconds * 1000);
+    await delayRunStep(tx, run.id, commandMs(job), deadline);
   }
 
-  async function finish(tx: Db, run: RuntimeRun, job: RuntimeRunJob, exitCode: number) {
-    const succeeded = exitCode === 0;
-    const message = succeeded ? 'Completed' : `Exited with code ${exitCode}`;
-    await reports.runFinished(tx, run.id, {
-      status: succeeded ? 'succeeded' : 'failed',
-      endTime: new Date(),
-      message,
-    });
-    if (succeeded) await log(tx, run, [message]);
-    else
-      await log(
-        tx,
-        run,
-        [`Error: ${commandLineOf(job) || job.name} failed`, `exited with code ${exitCode}`],
-        'stderr',
-      );
+  async function end(tx: Db, run: RuntimeRun, outcome: { status: 'succeeded' | 'failed'; message: string }) {
+    await reports.runFinished(tx, run.id, { ...outcome, endTime: new Date() });
     await deleteRunStep(tx, run.id);
+  }
+
+  /** The command ended: the run succeeds, fails, or (failed, with retries left) starts the command again. */
+  async function commandEnded(tx: Db, run: RuntimeRun, job: RuntimeRunJob, exitCode: number) {
+    if (exitCode === 0) {
+      await log(tx, run, ['Completed']);
+      await end(tx, run, { status: 'succeeded', message: 'Completed' });
+      return;
+    }
+    const error = [`Error: ${commandLineOf(job) || job.name} failed`, `exited with code ${exitCode}`];
+    await log(tx, run, error, 'stderr');
+    if (run.attempts <= job.retries) {
+      const attempt = run.attempts + 1;
+      await reports.runRetried(tx, run.id, attempt);
+      await log(tx, run, [`Retrying: attempt ${attempt} of ${job.retries + 1}`, started(job)]);
+      await delayRunStep(tx, run.id, commandMs(job));
+      return;
+    }
+    await end(tx, run, { status: 'failed', message: `Exited with code ${exitCode}` });
+  }
+
+  async function timedOut(tx: Db, run: RuntimeRun, job: RuntimeRunJob) {
+    const message = `Stopped after its timeout of ${job.timeoutSeconds} s`;
+    await log(tx, run, [message], 'stderr');
+    await end(tx, run, { status: 'failed', message });
   }
 
   return {
@@ -61,6 +82,11 @@ export function createSimulatedJobRuns(options: { delayMs: number; reports: Runt
      */
     async forget(tx: Db, job: { id: number }) {
       await deleteRunStepsOfJob(tx, job.id);
+    },
+    /** Stops carrying the run out (it was stopped): its command killed, as its last line says. */
+    async stop(tx: Db, run: { id: number }) {
+      await deleteRunStep(tx, run.id);
+      await log(tx, run, ['Stopped: the command was killed'], 'stderr');
     },
     async start(tx: Db, job: RuntimeRunJob, run: { id: number }) {
       await insertRunStep(tx, { runId: run.id, delayMs: pullMs, exitCode: simulatedExitCode(job) });
@@ -79,7 +105,9 @@ export function createSimulatedJobRuns(options: { delayMs: number; reports: Runt
           const found = runs.get(step.runId);
           if (!found) continue;
           if (found.run.status === 'pending') await begin(tx, found.run, found.job);
-          else await finish(tx, found.run, found.job, step.exitCode);
+          else if (step.deadlineAt && step.deadlineAt.getTime() <= Date.now())
+            await timedOut(tx, found.run, found.job);
+          else await commandEnded(tx, found.run, found.job, step.exitCode);
         }
         return due.length;
       });

@@ -57,10 +57,15 @@ export async function insertRunStep(tx: Db, step: { runId: number; delayMs: numb
     .values({ runId: step.runId, nextStepAt: after(step.delayMs), exitCode: step.exitCode });
 }
 
-export async function delayRunStep(tx: Db, runId: number, delayMs: number) {
+/** The run's next step in `delayMs`, or at its deadline if that comes first; a deadline given is kept. */
+export async function delayRunStep(tx: Db, runId: number, delayMs: number, deadlineAt?: Date) {
+  const deadline = deadlineAt ? sql`${deadlineAt.toISOString()}::timestamptz` : simulatedJobRuns.deadlineAt;
   await tx
     .update(simulatedJobRuns)
-    .set({ nextStepAt: after(delayMs) })
+    .set({
+      nextStepAt: sql`least(${after(delayMs)}, coalesce(${deadline}, 'infinity'::timestamptz))`,
+      ...(deadlineAt ? { deadlineAt } : {}),
+    })
     .where(eq(simulatedJobRuns.runId, runId));
 }
 
