@@ -247,11 +247,14 @@ describe('the kubernetes driver', () => {
         reports: createRuntimeReports(),
         log: { warn: () => undefined },
       });
-      await watch.resync();
-      expect(await containerByName(world.alice, 'shop', 'late')).toMatchObject({
-        state: 'running',
-        locked: false,
+      // The Service can be on the cluster a moment before the task that applied it commits; until then the
+      // deploy is not in progress yet, and the next resync (the driver's loop makes one now and then) finds it.
+      const found = await eventually('a resync to find the deploy done', async () => {
+        await watch.resync();
+        const late = await containerByName(world.alice, 'shop', 'late');
+        return late.state === 'running' ? late : undefined;
       });
+      expect(found).toMatchObject({ state: 'running', locked: false });
     } finally {
       await driver.start?.();
     }

@@ -1,6 +1,7 @@
 import { CoreV1Api, type KubernetesObject } from '@kubernetes/client-node';
 import { defaultSerializer, ObjectSerializer } from '@kubernetes/client-node/dist/serializer.js';
 import { describe, expect, it } from 'vitest';
+import { registerPassThroughModels } from '../../src/provisioning/kubernetes/cluster-api.ts';
 import { failure, pod, teamA, useStandIn } from './kubernetes-stand-in-setup.ts';
 
 // The Kubernetes stand-in, driven through @kubernetes/client-node as the driver drives a cluster.
@@ -42,6 +43,9 @@ describe('the Kubernetes stand-in', () => {
       spec: { template: { spec: { containers: [{ image: 'registry.example/app:1' }] } } },
     };
     const reference = { ...knative, spec: undefined };
+    // The driver registers its models when its module loads (in this worker, maybe for an earlier file): gone
+    // for this test, and registered again after it.
+    ObjectSerializer.clearModelRegistry();
     // getSerializationType('serving.knative.dev/v1', 'Service') is V1Service, the core model: no spec.template.
     await apply(knative);
     expect(world.cluster.requests.at(-1)?.body).toMatchObject({ spec: {} });
@@ -65,6 +69,7 @@ describe('the Kubernetes stand-in', () => {
       expect(listed.items[0]).toMatchObject({ spec: knative.spec });
     } finally {
       ObjectSerializer.clearModelRegistry();
+      registerPassThroughModels();
     }
   });
 });

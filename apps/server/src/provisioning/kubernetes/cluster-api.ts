@@ -9,16 +9,22 @@ import {
 import { ObjectSerializer, defaultSerializer } from '@kubernetes/client-node/dist/serializer.js';
 import type { KubernetesObject } from './objects.ts';
 
-// The generic object API picks a serializer by kind alone, so a Knative Service would pass through the core
-// V1Service model, which drops its spec and status. Registered, it goes through as it is.
-for (const kind of ['Service', 'ServiceList']) {
-  ObjectSerializer.registerModel({ group: 'serving.knative.dev', version: 'v1', kind }, defaultSerializer);
+/**
+ * Kinds the client library's own models would mangle go through as they are (its registry is global to the
+ * process; this runs once when the module loads). The generic object API picks a serializer by kind alone, so
+ * a Knative Service would pass through the core V1Service model, which drops its spec and status. The core
+ * models rename the fields that are reserved words in TypeScript: V1NetworkPolicyIngressRule has `_from` for
+ * `from`, so a plain NetworkPolicy's `from` would be dropped, leaving rules that admit everyone.
+ */
+export function registerPassThroughModels(): void {
+  for (const kind of ['Service', 'ServiceList']) {
+    ObjectSerializer.registerModel({ group: 'serving.knative.dev', version: 'v1', kind }, defaultSerializer);
+  }
+  for (const kind of ['NetworkPolicy', 'NetworkPolicyList']) {
+    ObjectSerializer.registerModel({ group: 'networking.k8s.io', version: 'v1', kind }, defaultSerializer);
+  }
 }
-// The core models rename the fields that are reserved words in TypeScript: V1NetworkPolicyIngressRule has
-// `_from` for `from`, so a plain NetworkPolicy's `from` would be dropped, leaving rules that admit everyone.
-for (const kind of ['NetworkPolicy', 'NetworkPolicyList']) {
-  ObjectSerializer.registerModel({ group: 'networking.k8s.io', version: 'v1', kind }, defaultSerializer);
-}
+registerPassThroughModels();
 
 /** Berth's name in the cluster's managedFields: every field it applies is its own. */
 const FIELD_MANAGER = 'berth';
