@@ -62,6 +62,7 @@ import { Route as ComputeServerlessContainersNamespaceNameContainerContainerName
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/logs.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/metrics.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/overview.tsx';
+import { Route as ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRouteImport } from './routes/compute/serverless-containers/$namespaceName/container/$containerName/revisions.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRouteImport } from './routes/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize.tsx';
 import { Route as ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameRunsRunNameRouteImport } from './routes/compute/serverless-containers/$namespaceName/container-job/$containerJobName/runs/$runName.tsx';
 
@@ -399,6 +400,15 @@ const ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRout
         ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute,
     } as any,
   );
+const ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRoute =
+  ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRouteImport.update(
+    {
+      id: '/revisions',
+      path: '/revisions',
+      getParentRoute: () =>
+        ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute,
+    } as any,
+  );
 const ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute =
   ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRouteImport.update(
     {
@@ -468,6 +478,7 @@ export interface FileRoutesByFullPath {
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/revisions': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
@@ -515,6 +526,7 @@ export interface FileRoutesByTo {
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/revisions': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
@@ -573,6 +585,7 @@ export interface FileRoutesById {
   '/compute/serverless-containers/$namespaceName/container/$containerName/logs': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/metrics': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/overview': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
+  '/compute/serverless-containers/$namespaceName/container/$containerName/revisions': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRoute;
   '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': typeof ComputeServerlessContainersNamespaceNameVolumesVolumeNameResizeRoute;
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/': typeof ComputeServerlessContainersNamespaceNameContainerJobContainerJobNameIndexRoute;
   '/compute/serverless-containers/$namespaceName/container/$containerName/': typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
@@ -631,6 +644,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/revisions'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/'
@@ -678,6 +692,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/revisions'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName'
     | '/compute/serverless-containers/$namespaceName/container/$containerName'
@@ -735,6 +750,7 @@ export interface FileRouteTypes {
     | '/compute/serverless-containers/$namespaceName/container/$containerName/logs'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/metrics'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/overview'
+    | '/compute/serverless-containers/$namespaceName/container/$containerName/revisions'
     | '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize'
     | '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/'
     | '/compute/serverless-containers/$namespaceName/container/$containerName/'
@@ -1128,6 +1144,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRouteImport;
       parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute;
     };
+    '/compute/serverless-containers/$namespaceName/container/$containerName/revisions': {
+      id: '/compute/serverless-containers/$namespaceName/container/$containerName/revisions';
+      path: '/revisions';
+      fullPath: '/compute/serverless-containers/$namespaceName/container/$containerName/revisions';
+      preLoaderRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRouteImport;
+      parentRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRoute;
+    };
     '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize': {
       id: '/compute/serverless-containers/$namespaceName/volumes/$volumeName/resize';
       path: '/volumes/$volumeName/resize';
@@ -1207,6 +1230,7 @@ interface ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRou
   ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameLogsRoute;
   ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute;
   ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute;
+  ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRoute;
   ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute: typeof ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute;
 }
 
@@ -1220,6 +1244,8 @@ const ComputeServerlessContainersNamespaceNameContainerContainerNameRouteRouteCh
       ComputeServerlessContainersNamespaceNameContainerContainerNameMetricsRoute,
     ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute:
       ComputeServerlessContainersNamespaceNameContainerContainerNameOverviewRoute,
+    ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRoute:
+      ComputeServerlessContainersNamespaceNameContainerContainerNameRevisionsRoute,
     ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute:
       ComputeServerlessContainersNamespaceNameContainerContainerNameIndexRoute,
   };

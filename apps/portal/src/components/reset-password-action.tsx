@@ -1,16 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import { mdiLockReset } from '@mdi/js';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { GraphQLRequestError } from '../lib/graphql/errors.ts';
-import { MdiIcon } from './mdi-icon.tsx';
-import { Tooltip } from './tooltip.tsx';
-
-// The confirmation's code loads when it is first asked for, as the delete buttons' does.
-const ConfirmDialog = lazy(() =>
-  import('./confirm-dialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
-);
+import { ConfirmedAction } from './confirmed-action.tsx';
 
 /**
  * Gives a user of a resource (a database cluster's, a message queue's) a new password after a confirmation
@@ -37,61 +27,20 @@ export function ResetPasswordAction<TVariables>({
   trigger: 'icon' | 'button';
   onReset: (user: string) => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  // Once opened, the dialog stays mounted so that it fades out when closed.
-  const [asked, setAsked] = useState(false);
   const label = `Reset password of ${user}`;
-  const open = () => {
-    setConfirming(true);
-    setAsked(true);
-  };
-  const close = () => {
-    setConfirming(false);
-    mutation.reset();
-  };
-  const confirm = () =>
-    mutation.mutate(variables(), {
-      onSuccess: () => {
-        close();
-        onReset(user);
-      },
-    });
   return (
-    <>
-      {trigger === 'icon' ? (
-        <Tooltip title={label}>
-          <span>
-            <IconButton size="small" aria-label={label} disabled={disabled} onClick={open}>
-              <MdiIcon path={mdiLockReset} />
-            </IconButton>
-          </span>
-        </Tooltip>
-      ) : (
-        <Button
-          variant="outlined"
-          aria-label={label}
-          disabled={disabled}
-          startIcon={<MdiIcon path={mdiLockReset} />}
-          onClick={open}
-          sx={{ flexShrink: 0 }}
-        >
-          Reset password
-        </Button>
-      )}
-      {asked && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirming}
-            title={`${label}?`}
-            description={description}
-            confirmLabel="Reset password"
-            pending={mutation.isPending}
-            error={mutation.error instanceof GraphQLRequestError ? mutation.error.message : null}
-            onConfirm={confirm}
-            onClose={close}
-          />
-        </Suspense>
-      )}
-    </>
+    <ConfirmedAction
+      label={trigger === 'icon' ? label : 'Reset password'}
+      accessibleLabel={label}
+      icon={mdiLockReset}
+      compact={trigger === 'icon'}
+      title={`${label}?`}
+      description={description}
+      confirmLabel="Reset password"
+      mutation={mutation}
+      variables={variables}
+      disabled={disabled}
+      onDone={() => onReset(user)}
+    />
   );
 }

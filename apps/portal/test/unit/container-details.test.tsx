@@ -187,6 +187,8 @@ describe('job runs', () => {
       command: null,
       schedule: '0 4 * * *',
       enabled: true,
+      timeoutSeconds: null,
+      retries: 0,
       state: 'created',
       locked: false,
       privateRegistry: null,
@@ -201,6 +203,7 @@ describe('job runs', () => {
           endTime: '2025-01-02T09:30:05Z',
           duration: 5,
           message: 'Completed',
+          attempts: 1,
         },
         {
           name: 'report-29000000',
@@ -210,6 +213,7 @@ describe('job runs', () => {
           endTime: '2025-01-02T04:00:07Z',
           duration: 7,
           message: 'Exited with code 3',
+          attempts: 1,
         },
       ],
     };

@@ -25,6 +25,8 @@ const job: ConfigurableJob = {
   command: ['sh', '-c', 'make report'],
   schedule: '0 4 * * 1',
   enabled: true,
+  timeoutSeconds: null,
+  retries: 0,
   environmentVariables: [
     { name: 'MODE', value: 'full', secret: false },
     { name: 'TOKEN', value: null, secret: true },
@@ -140,6 +142,26 @@ describe('container job form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('takes a timeout in whole seconds up to a day, or none, and a number of retries', async () => {
+    const { user, onSubmit } = await renderForm({ initialValues: toJobFormValues(job) });
+    const runs = within(screen.getByRole('region', { name: 'Runs' }));
+    const timeout = runs.getByRole('textbox', { name: 'Timeout' });
+    await user.type(timeout, '90000');
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    expect(timeout).toHaveAccessibleDescription(
+      'Enter whole seconds from 1 to 86400 (a day), or leave it empty for no limit',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(timeout);
+    await user.type(timeout, '3600');
+    await user.click(runs.getByRole('combobox', { name: 'Retries' }));
+    await user.click(screen.getByRole('option', { name: '2 times' }));
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(toJobCreateInput('web', submitted(onSubmit))).toMatchObject({ timeoutSeconds: 3600, retries: 2 });
+  });
+
   it('refuses a schedule that parses but never comes', async () => {
     const { onSubmit, user } = await renderForm({
       initialValues: { ...defaultJobValues, name: 'a', image: 'busybox' },
@@ -166,6 +188,8 @@ describe('container job form', () => {
       mounts: [],
       schedule: '30 2 * * 1-5',
       enabled: true,
+      timeoutSeconds: null,
+      retries: 0,
     });
   });
 
@@ -245,6 +269,23 @@ describe('container job patch (API.md)', () => {
       namespace: 'web',
       environmentVariables: [{ name: 'TOKEN', value: 'rotated', secret: true }],
       mounts: [{ path: '/reports', volume: { name: 'reports', autoCreate: false }, state: 'ABSENT' }],
+    });
+  });
+
+  it('sends the timeout and retries only when they changed; an emptied timeout as null, which removes the limit', () => {
+    const limited = toJobFormValues({ ...job, timeoutSeconds: 600, retries: 2 });
+    const change = (values: JobFormValues) => toJobModifyInput('web', limited, values);
+    expect(change({ ...limited, timeout: ' 600 ' })).toBeNull();
+    expect(change({ ...limited, timeout: '' })).toEqual({
+      name: 'nightly-report',
+      namespace: 'web',
+      timeoutSeconds: null,
+    });
+    expect(change({ ...limited, timeout: '900', retries: 0 })).toEqual({
+      name: 'nightly-report',
+      namespace: 'web',
+      timeoutSeconds: 900,
+      retries: 0,
     });
   });
 

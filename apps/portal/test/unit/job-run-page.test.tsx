@@ -21,6 +21,7 @@ const failedRun: JobRun = {
   endTime: '2025-01-02T09:30:07Z',
   duration: 7,
   message: 'Exited with code 3',
+  attempts: 1,
 };
 
 const scheduledRun: JobRun = {
@@ -31,6 +32,7 @@ const scheduledRun: JobRun = {
   endTime: '2025-01-02T04:01:05Z',
   duration: 65,
   message: 'Completed',
+  attempts: 1,
 };
 
 const job = (runs: JobRun[]): JobDetails => ({
@@ -41,6 +43,8 @@ const job = (runs: JobRun[]): JobDetails => ({
   command: ['sh', '-c', 'exit 3'],
   schedule: '0 4 * * *',
   enabled: true,
+  timeoutSeconds: null,
+  retries: 0,
   state: 'created',
   locked: false,
   privateRegistry: null,
@@ -217,6 +221,47 @@ describe('run page', () => {
     const asked = polls.asked();
     await act(() => vi.advanceTimersByTimeAsync(6000));
     expect(polls.asked()).toBe(asked);
+  });
+
+  it('stops a running run once asked, and offers nothing to stop once it has ended', async () => {
+    const running: JobRun = {
+      ...failedRun,
+      status: 'running',
+      endTime: null,
+      duration: null,
+      message: 'Running',
+    };
+    serveJob(job([running]));
+    const stops: unknown[] = [];
+    server.use(
+      graphql.mutation('ContainerJobRunStop', ({ variables }) => {
+        stops.push(variables);
+        return HttpResponse.json({
+          data: {
+            containerJobRunStop: {
+              name: running.name,
+              status: 'failed',
+              message: 'Stopped by ada@example.com',
+            },
+          },
+        });
+      }),
+    );
+    const { user } = openRun('report-manual-ab12c');
+    await user.click(await screen.findByRole('button', { name: 'Stop run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop run report-manual-ab12c?' });
+    expect(stops).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Stop run' }));
+    expect(await screen.findByText('Run report-manual-ab12c stopped')).toBeVisible();
+    expect(stops).toEqual([{ namespace: 'shop', name: 'report', run: 'report-manual-ab12c' }]);
+  });
+
+  it('has no stop for an ended run, and counts the attempts of a job that retries', async () => {
+    serveJob({ ...job([{ ...failedRun, attempts: 3 }]), retries: 2 });
+    openRun('report-manual-ab12c');
+    await screen.findByRole('heading', { level: 2, name: /report-manual-ab12c/ });
+    expect(fact('Attempts')).toBe('3 of 3');
+    expect(screen.queryByRole('button', { name: 'Stop run' })).toBeNull();
   });
 
   it('says a run the job does not have is not found, with the way to its runs', async () => {

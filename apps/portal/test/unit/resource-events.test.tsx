@@ -183,6 +183,8 @@ describe('events on the job overview', () => {
       command: null,
       schedule: '0 4 * * *',
       enabled: true,
+      timeoutSeconds: null,
+      retries: 0,
       state: 'created',
       locked: false,
       privateRegistry: null,

@@ -35,6 +35,8 @@ export const containerJobDetailsFragment = graphql(`
     command
     schedule
     enabled
+    timeoutSeconds
+    retries
     environmentVariables {
       id
       name
@@ -57,6 +59,7 @@ export const containerJobDetailsFragment = graphql(`
       endTime
       duration
       message
+      attempts
     }
     state
     locked

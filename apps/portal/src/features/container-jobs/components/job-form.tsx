@@ -9,6 +9,7 @@ import {
 import { workloadControl } from '@/components/workload/workload-schema.ts';
 import { CommandSection, MountsSection, VariablesSection } from '@/components/workload/workload-sections.tsx';
 import { jobFormSchema, type JobFormValues } from './job-schema.ts';
+import { RunLimitsSection } from './run-limits-section.tsx';
 import { ScheduleSection } from './schedule-section.tsx';
 
 export type JobFormProps = WorkloadFormProps<JobFormValues>;
@@ -24,7 +25,7 @@ export function JobForm(props: JobFormProps) {
       form={form}
       kind="job"
       props={props}
-      refusal={{ fieldsOfInput: { schedule: 'schedule' } }}
+      refusal={{ fieldsOfInput: { schedule: 'schedule', timeoutSeconds: 'timeout', retries: 'retries' } }}
     >
       <ScheduleSection control={control} />
 
@@ -37,6 +38,8 @@ export function JobForm(props: JobFormProps) {
       </Section>
 
       <CommandSection control={workload} />
+
+      <RunLimitsSection control={control} />
 
       <VariablesSection control={workload} />
 

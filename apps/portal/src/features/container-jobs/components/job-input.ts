@@ -6,7 +6,7 @@ import {
   workloadPatch,
   type ConfigurableWorkload,
 } from '@/components/workload/workload-input.ts';
-import type { JobFormValues } from './job-schema.ts';
+import { timeoutSecondsOf, type JobFormValues } from './job-schema.ts';
 
 // Between the job form's values and the platform's inputs. The fields every workload has are mapped by
 // components/workload; the schedule and the enabled switch here.
@@ -15,11 +15,22 @@ import type { JobFormValues } from './job-schema.ts';
 export interface ConfigurableJob extends ConfigurableWorkload {
   schedule: string;
   enabled: boolean;
+  timeoutSeconds: number | null;
+  retries: number;
 }
 
 export function toJobFormValues(job: ConfigurableJob): JobFormValues {
-  return { ...toWorkloadValues(job), schedule: job.schedule, enabled: job.enabled };
+  return {
+    ...toWorkloadValues(job),
+    schedule: job.schedule,
+    enabled: job.enabled,
+    timeout: job.timeoutSeconds === null ? '' : String(job.timeoutSeconds),
+    retries: job.retries,
+  };
 }
+
+// The form's rules have passed: the timeout is a valid one.
+const timeoutOf = (values: JobFormValues) => timeoutSecondsOf(values.timeout) ?? null;
 
 /** The create input for valid form values. */
 export function toJobCreateInput(namespace: string, values: JobFormValues): ContainerJobCreateInput {
@@ -27,6 +38,8 @@ export function toJobCreateInput(namespace: string, values: JobFormValues): Cont
     ...toWorkloadCreateInput(namespace, values),
     schedule: values.schedule.trim(),
     enabled: values.enabled,
+    timeoutSeconds: timeoutOf(values),
+    retries: values.retries,
   };
 }
 
@@ -43,5 +56,8 @@ export function toJobModifyInput(
   const patch: Omit<ContainerJobModifyInput, 'name' | 'namespace'> = workloadPatch(initial, current);
   if (current.schedule.trim() !== initial.schedule.trim()) patch.schedule = current.schedule.trim();
   if (current.enabled !== initial.enabled) patch.enabled = current.enabled;
+  // Null removes the limit; left out keeps it.
+  if (timeoutOf(current) !== timeoutOf(initial)) patch.timeoutSeconds = timeoutOf(current);
+  if (current.retries !== initial.retries) patch.retries = current.retries;
   return patchInput(initial.name, namespace, patch);
 }

@@ -3,6 +3,7 @@ import {
   defaultWorkloadValues,
   issueCollector,
   issuesSchema,
+  wholeIn,
   workloadFormIssues,
   type FormIssue,
   type WorkloadFormContext,
@@ -16,13 +17,28 @@ import {
 export interface JobFormValues extends WorkloadFormValues {
   schedule: string;
   enabled: boolean;
+  /** Seconds, as typed; empty for no limit. */
+  timeout: string;
+  retries: number;
 }
 
 export const defaultJobValues: JobFormValues = {
   ...defaultWorkloadValues,
   schedule: '0 0 * * *',
   enabled: true,
+  timeout: '',
+  retries: 0,
 };
+
+/** The platform's bounds: a run may take at most a day, and be tried again at most five times. */
+export const maxTimeoutSeconds = 86_400;
+export const maxRetries = 5;
+
+/** The timeout typed, in seconds; null for none (an empty field). Undefined when it is not a valid one. */
+export function timeoutSecondsOf(timeout: string): number | null | undefined {
+  if (timeout.trim() === '') return null;
+  return wholeIn(timeout, 1, maxTimeoutSeconds) ?? undefined;
+}
 
 /** What is wrong with a schedule (the cron editor's message for invalid text), or null. */
 export function scheduleProblem(schedule: string): string | null {
@@ -38,6 +54,12 @@ export function jobFormIssues(values: JobFormValues, context: WorkloadFormContex
   const { issues, report } = issueCollector();
   issues.push(...workloadFormIssues(values, context));
   report(['schedule'], scheduleProblem(values.schedule));
+  report(
+    ['timeout'],
+    timeoutSecondsOf(values.timeout) === undefined
+      ? `Enter whole seconds from 1 to ${maxTimeoutSeconds} (a day), or leave it empty for no limit`
+      : null,
+  );
   return issues;
 }
 

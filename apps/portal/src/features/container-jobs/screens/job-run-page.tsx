@@ -1,15 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { mdiMagnify } from '@mdi/js';
+import { mdiMagnify, mdiStopCircleOutline } from '@mdi/js';
 import { getRouteApi } from '@tanstack/react-router';
+import { ConfirmedAction } from '@/components/confirmed-action.tsx';
 import { FactsList } from '@/components/facts-list.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { NameWithState } from '@/components/resource-page-parts.tsx';
 import { ButtonLink } from '@/components/router-links.tsx';
 import { Section } from '@/components/section.tsx';
+import { showSnackbar } from '@/components/snackbar/snackbar-store.ts';
 import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { useContainerJob, type ContainerJobRunDetails } from '../api/get-container-job.ts';
+import { useStopContainerJobRun } from '../api/stop-container-job-run.ts';
 import { RunTrigger } from '../components/run-trigger.tsx';
 
 const route = getRouteApi(
@@ -66,9 +69,14 @@ function useRunDuration(run: ContainerJobRunDetails): number | null {
   return run.duration ?? (active ? elapsed : null);
 }
 
-function RunFacts({ run }: { run: ContainerJobRunDetails }) {
+function RunFacts({ run, retries }: { run: ContainerJobRunDetails; retries: number }) {
   const duration = useRunDuration(run);
   const active = isRunActive(run);
+  // Said where a run can have more than one: the job retries, or it did when this run started.
+  const attempts =
+    retries > 0 || run.attempts > 1
+      ? [{ term: 'Attempts', value: run.attempts === 0 ? 'None yet' : `${run.attempts} of ${retries + 1}` }]
+      : [];
   return (
     <FactsList
       facts={[
@@ -76,8 +84,26 @@ function RunFacts({ run }: { run: ContainerJobRunDetails }) {
         { term: 'Started', value: run.startTime ? formatDateTime(run.startTime) : 'Not yet' },
         { term: 'Ended', value: run.endTime ? formatDateTime(run.endTime) : active ? 'Not yet' : '—' },
         { term: 'Duration', value: formatDuration(duration) },
+        ...attempts,
         { term: 'Message', value: run.message || '—' },
       ]}
+    />
+  );
+}
+
+/** Stops the run while it waits or runs, after asking. */
+function StopRunButton({ namespace, job, run }: { namespace: string; job: string; run: string }) {
+  const stop = useStopContainerJobRun();
+  return (
+    <ConfirmedAction
+      label="Stop run"
+      icon={mdiStopCircleOutline}
+      title={`Stop run ${run}?`}
+      description="Its command is killed now and the run ends failed, saying you stopped it. The job's schedule is not changed."
+      confirmLabel="Stop run"
+      mutation={stop}
+      variables={() => ({ namespace, name: job, run })}
+      onDone={() => showSnackbar(`Run ${run} stopped`, 'success')}
     />
   );
 }
@@ -96,16 +122,25 @@ export function JobRunPage({ log }: { log?: (run: ContainerJobRunDetails) => Rea
 
   return (
     <Stack spacing={3}>
-      <div>
-        <Typography variant="overline" color="text.secondary">
-          Run
-        </Typography>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
-          <NameWithState name={run.name} state={run.status} />
-        </Typography>
-      </div>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'flex-end' }, justifyContent: 'space-between' }}
+      >
+        <div>
+          <Typography variant="overline" color="text.secondary">
+            Run
+          </Typography>
+          <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+            <NameWithState name={run.name} state={run.status} />
+          </Typography>
+        </div>
+        {isRunActive(run) && (
+          <StopRunButton namespace={namespaceName} job={containerJobName} run={run.name} />
+        )}
+      </Stack>
       <Section title="Details">
-        <RunFacts run={run} />
+        <RunFacts run={run} retries={job.retries} />
       </Section>
       {log && <Section title="Log">{log(run)}</Section>}
     </Stack>

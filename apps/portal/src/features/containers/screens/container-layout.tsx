@@ -17,6 +17,10 @@ const containerTabs: readonly RouteTab[] = [
   },
   { label: 'Logs', to: '/compute/serverless-containers/$namespaceName/container/$containerName/logs' },
   { label: 'Metrics', to: '/compute/serverless-containers/$namespaceName/container/$containerName/metrics' },
+  {
+    label: 'Revisions',
+    to: '/compute/serverless-containers/$namespaceName/container/$containerName/revisions',
+  },
 ];
 
 /** Heading, state, delete action and tabs of one container; or why it cannot be shown. */
