@@ -27,6 +27,8 @@ interface ResourceLayoutProps<TResource extends { name: string; state: string }>
   params?: LinkProps['params'];
   /** A page without tabs: what it shows below the heading. */
   children?: (resource: TResource) => ReactNode;
+  /** Said below the heading, above the tabs, on every tab: what is wrong with the resource. */
+  banner?: (resource: TResource) => ReactNode;
 }
 
 /**
@@ -43,6 +45,7 @@ export function ResourceLayout<TResource extends { name: string; state: string }
   tabs,
   params,
   children,
+  banner,
 }: ResourceLayoutProps<TResource>) {
   const Kind = `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
   if (query.error instanceof GraphQLRequestError && query.error.hasCode('NOT_FOUND')) {
@@ -74,6 +77,7 @@ export function ResourceLayout<TResource extends { name: string; state: string }
         subtitle={`${Kind} in ${namespaceName}`}
         action={actions(resource)}
       />
+      {banner?.(resource)}
       {tabs ? (
         <>
           <RouteTabs label={`${Kind} sections`} tabs={tabs} params={params} />

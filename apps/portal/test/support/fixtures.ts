@@ -37,6 +37,7 @@ export function containerRow(name: string, changes: Partial<ContainerRow> = {}):
     availableReplicas: 1,
     autoScaling: null,
     ingresses: [],
+    problem: null,
     ...changes,
   };
 }

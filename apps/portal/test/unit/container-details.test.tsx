@@ -53,6 +53,7 @@ const rollingContainer: ContainerDetails = {
   ports: ['80'],
   numberOfReplicas: 3,
   availableReplicas: 2,
+  problem: null,
   state: 'updating',
   locked: true,
   createdAt: '2025-01-01T09:00:00Z',
@@ -121,6 +122,7 @@ describe('replica counts', () => {
         row('api', {
           numberOfReplicas: 3,
           availableReplicas: 2,
+          problem: null,
           autoScaling: { replicas: { minimum: 1, maximum: 5 } },
         }),
         row('worker', {}),
@@ -164,6 +166,7 @@ describe('container overview', () => {
       state: 'running',
       locked: false,
       availableReplicas: 2,
+      problem: null,
       numberOfReplicas: 2,
       replicas: [
         { name: 'web-fghij-1', status: 'running', statusMessage: 'Started', image: 'nginx:1.28' },

@@ -23,6 +23,7 @@ const container = (locked = false): ContainerQuery['container'] => ({
   ports: ['80'],
   numberOfReplicas: 1,
   availableReplicas: 1,
+  problem: null,
   state: locked ? 'updating' : 'running',
   locked,
   createdAt: '2025-01-01T09:00:00Z',

@@ -58,6 +58,31 @@ describe('containers list', () => {
     expect(cell(/huge/, 'Monthly cost')).toHaveTextContent(/^—$/);
   });
 
+  it('costs nothing for a container whose deploy failed with no replica running, and marks it failing', async () => {
+    server.use(
+      priceList({ sizes: { CPU_250_RAM_500: 170 } }),
+      ...namespaceWithContainers('web', [
+        containerRow('broken', {
+          state: 'failed',
+          availableReplicas: 0,
+          problem: { cause: 'The command exited with code 3 right after starting, three times.' },
+        }),
+        containerRow('shop', { state: 'running' }),
+      ]),
+    );
+    renderWithProviders({ path: '/compute/serverless-containers/web/containers' });
+    expect(await screen.findByRole('cell', { name: '€1.70' })).toBeInTheDocument();
+    expect(cell(/broken/, 'Monthly cost')).toHaveTextContent(/^Nothing: no replica runs$/);
+    expect(
+      within(screen.getByRole('row', { name: /broken/ })).getByRole('img', {
+        name: 'Failing: The command exited with code 3 right after starting, three times.',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /shop/ })).queryByRole('img', { name: /Failing/ }),
+    ).toBeNull();
+  });
+
   it('sorts by monthly cost, the cheapest end of a range first', async () => {
     server.use(priceList({ sizes: { CPU_250_RAM_500: 170, CPU_500_RAM_1000: 340 } }));
     const { user } = serveContainers();

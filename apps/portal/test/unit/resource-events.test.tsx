@@ -26,6 +26,7 @@ const container: ContainerQuery['container'] = {
   ports: ['80'],
   numberOfReplicas: 1,
   availableReplicas: 1,
+  problem: null,
   state: 'running',
   locked: false,
   createdAt: '2025-01-01T09:00:00Z',

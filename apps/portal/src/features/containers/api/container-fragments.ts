@@ -24,6 +24,9 @@ export const containerRowFragment = graphql(`
       id
       url
     }
+    problem {
+      cause
+    }
   }
 `);
 
@@ -79,6 +82,11 @@ export const containerDetailsFragment = graphql(`
     }
     numberOfReplicas
     availableReplicas
+    problem {
+      cause
+      advice
+      replica
+    }
     replicas {
       name
       status

@@ -1,15 +1,18 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { mdiAlertCircleOutline } from '@mdi/js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PriceList } from '@/components/pricing/price-list.ts';
 import { priceCell } from '@/components/pricing/price-text.tsx';
 import type { ResourceColumn } from '@/components/resource-table.tsx';
 import { CopyableAddress } from '@/components/copyable-address.tsx';
+import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
+import { Tooltip } from '@/components/tooltip.tsx';
 import type { NamespaceContainersQuery } from '@/gql/graphql.ts';
 import { formatResources } from '@/components/workload/resources.ts';
 import { formatMoneyRange } from '@/lib/money.ts';
-import { containerMonthlyCost } from './container-cost.ts';
+import { containerMonthlyCost, runsNoReplica } from './container-cost.ts';
 import { autoscalingRangeText, availabilityText } from './replica-summary.ts';
 
 export type ContainerRow = NonNullable<NamespaceContainersQuery['namespace']['containers']>[number];
@@ -23,7 +26,26 @@ export function containerColumns(
       id: 'state',
       header: 'State',
       value: (container) => container.state,
-      cell: (container) => <StateChip state={container.state} />,
+      cell: (container) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <StateChip state={container.state} />
+          {container.problem && (
+            <Tooltip title={container.problem.cause}>
+              {/* Focusable, so the cause shows from the keyboard too; read as its label. */}
+              <Box
+                component="span"
+                tabIndex={0}
+                role="img"
+                aria-label={`Failing: ${container.problem.cause}`}
+                data-focus-ring
+                sx={{ display: 'inline-flex', color: 'error.main' }}
+              >
+                <MdiIcon path={mdiAlertCircleOutline} fontSize="small" />
+              </Box>
+            </Tooltip>
+          )}
+        </Stack>
+      ),
     },
     {
       id: 'replicas',
@@ -80,12 +102,17 @@ export function containerColumns(
       // Beside the name and replicas it would crowd a phone's row.
       hideBelow: 'sm',
       value: (container) =>
-        (priceList.data && containerMonthlyCost(container, priceList.data)?.low.amountCents) ?? -1,
+        runsNoReplica(container)
+          ? 0
+          : ((priceList.data && containerMonthlyCost(container, priceList.data)?.low.amountCents) ?? -1),
       cell: (container) =>
-        priceCell(priceList, (prices) => {
-          const cost = containerMonthlyCost(container, prices);
-          return cost && formatMoneyRange(cost.low, cost.high);
-        }),
+        // Replicas are paid while they run: with none running (a failed deploy), it costs nothing now.
+        runsNoReplica(container)
+          ? 'Nothing: no replica runs'
+          : priceCell(priceList, (prices) => {
+              const cost = containerMonthlyCost(container, prices);
+              return cost && formatMoneyRange(cost.low, cost.high);
+            }),
     },
   ];
 }

@@ -8,6 +8,14 @@ interface CostedContainer {
 }
 
 /**
+ * Whether none of its replicas runs, nor is on its way: a deploy failed with nothing serving. Replicas are
+ * metered while they run, so it costs nothing now.
+ */
+export function runsNoReplica(container: { state: string; availableReplicas: number }): boolean {
+  return container.state === 'failed' && container.availableReplicas === 0;
+}
+
+/**
  * What a container costs a month: its size's price per replica times its replicas; under autoscaling from
  * the fewest replicas to the most. Null when the price list has no price for its size.
  */

@@ -2,6 +2,7 @@ import { getRouteApi, linkOptions } from '@tanstack/react-router';
 import { ResourceLayout } from '@/components/resource-layout.tsx';
 import type { RouteTab } from '@/components/route-tabs.tsx';
 import { useContainer } from '../api/get-container.ts';
+import { ContainerProblem } from '../components/container-problem.tsx';
 import { DeleteContainerButton } from '../components/delete-container-button.tsx';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName');
@@ -39,6 +40,7 @@ export function ContainerLayout() {
       actions={(container) => (
         <DeleteContainerButton namespace={namespaceName} name={container.name} disabled={container.locked} />
       )}
+      banner={(container) => <ContainerProblem container={container} namespaceName={namespaceName} />}
       tabs={containerTabs}
       params={{ namespaceName, containerName }}
     />

@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
 import { replicaNamesQueryOptions } from '../api/replica-names.ts';
 import { LogViewer } from '../components/log-viewer.tsx';
 
@@ -14,7 +13,10 @@ const ALL_REPLICAS = '';
 /** The container page's `logs` tab: the live log of all its replicas, or of the one picked. */
 export function ContainerLogsTab() {
   const { namespaceName, containerName } = route.useParams();
-  const [replica, setReplica] = useState(ALL_REPLICAS);
+  const replica = route.useSearch().replica ?? ALL_REPLICAS;
+  const navigate = route.useNavigate();
+  const setReplica = (picked: string) =>
+    void navigate({ search: picked ? { replica: picked } : {}, replace: true });
   const replicas = useQuery(replicaNamesQueryOptions(namespaceName, containerName));
   // The one picked stays listed after it stopped (its log went with it, as the viewer then says).
   const names = [...new Set([...(replicas.data ?? []), ...(replica ? [replica] : [])])];
