@@ -4,6 +4,8 @@ export interface ContainerLogSource {
   namespace: string;
   container: string;
   replica?: string;
+  /** Without `replica`: the lines of replicas that have stopped or been replaced too. */
+  includeStopped?: boolean;
 }
 
 /** One run of a container job. */
@@ -18,11 +20,18 @@ export interface JobRunLogSource {
 export type LogSource = ContainerLogSource | JobRunLogSource;
 
 /** The source as the console-logs API takes it (its ContainerLogSource input). */
-export const containerInput = ({ namespace, container, replica }: ContainerLogSource) => ({
+export const containerInput = ({ namespace, container, replica, includeStopped }: ContainerLogSource) => ({
   namespace,
   container,
   ...(replica === undefined ? {} : { replica }),
+  ...(includeStopped ? { includeStopped } : {}),
 });
+
+/** The time a log is read over: from `since`, before `until` (ISO times); the newest lines without either. */
+export interface LogPeriod {
+  since?: string;
+  until?: string;
+}
 
 /** The source as the console-logs API takes it (its JobRunLogSource input). */
 export const jobRunInput = ({ namespace, job, run }: JobRunLogSource) => ({ namespace, job, run });

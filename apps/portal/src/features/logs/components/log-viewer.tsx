@@ -13,7 +13,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { MdiIcon } from '@/components/mdi-icon.tsx';
 import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import type { LogSource } from '../api/log-source.ts';
+import type { LogSource, LogPeriod } from '../api/log-source.ts';
 import { downloadLog } from './log-format.ts';
 import { LogLines } from './log-lines.tsx';
 import { useLogStream, type TailStatus } from './use-log-stream.ts';
@@ -33,6 +33,8 @@ export interface LogViewerProps {
   live: boolean;
   /** The downloaded file's name, without `.log`: `web-shop`. */
   downloadName: string;
+  /** The time read over (a time range); the newest lines without one. */
+  period?: LogPeriod;
 }
 
 const tailMessages: Partial<Record<TailStatus, string>> = {
@@ -57,11 +59,11 @@ function LiveStatus({ status, paused, held }: { status: TailStatus; paused: bool
  * A log: its newest lines (oldest first, as a log reads) and, when live, the new ones as they come, with a
  * filter asked of the server, pause, timestamps, and download of what is shown. Reusable by any screen.
  */
-export function LogViewer({ source, live, downloadName }: LogViewerProps) {
+export function LogViewer({ source, live, downloadName, period }: LogViewerProps) {
   const [filterText, setFilterText] = useState('');
   const filter = useDebouncedValue(filterText.trim(), FILTER_DEBOUNCE_MS);
   const [showTimestamps, setShowTimestamps] = useState(true);
-  const log = useLogStream(source, filter, live);
+  const log = useLogStream(source, filter, live, period);
   const { recent, lines } = log;
 
   let body;
@@ -80,7 +82,7 @@ export function LogViewer({ source, live, downloadName }: LogViewerProps) {
     body = (
       <EmptyState
         icon={mdiTextBoxOutline}
-        title={filter ? 'No matching log lines' : 'No log lines yet'}
+        title={filter ? 'No matching log lines' : period ? 'No log lines in this time' : 'No log lines yet'}
         description={
           filter
             ? `No line contains “${filter}”.${live ? ' Matching lines show here as they are written.' : ''}`

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LogLineItem } from '../api/log-line-fragment.ts';
 import { recentLinesQueryOptions } from '../api/log-lines.ts';
-import type { LogSource } from '../api/log-source.ts';
+import type { LogSource, LogPeriod } from '../api/log-source.ts';
 import { followLogTail, laterLineId, type TailState } from '../api/log-tail.ts';
 
 /** The most lines a viewer keeps (shown, and held while paused): beyond it the oldest go. */
@@ -30,14 +30,14 @@ function appended(buffer: Buffer, lines: LogLineItem[]): Buffer {
 export type TailStatus = TailState | 'off' | 'failed';
 
 /**
- * A source's log as a viewer shows it: the newest lines matching `filter`, then (when `live`) those written
- * after them, as they come; paused, the new lines are held back until resumed.
+ * A source's log as a viewer shows it: the newest lines matching `filter` (within `period`), then (when
+ * `live`) those written after them, as they come; paused, the new lines are held back until resumed.
  */
-export function useLogStream(given: LogSource, filter: string, live: boolean) {
+export function useLogStream(given: LogSource, filter: string, live: boolean, period: LogPeriod = {}) {
   // Compared by value: a parent's new object for the same source must not start the log over.
   const sourceKey = JSON.stringify(given);
   const source = useMemo(() => JSON.parse(sourceKey) as LogSource, [sourceKey]);
-  const recent = useQuery(recentLinesQueryOptions(source, filter));
+  const recent = useQuery(recentLinesQueryOptions(source, filter, period));
   const [buffer, setBuffer] = useState<Buffer>({ origin: undefined, shown: [], held: [], paused: false });
   const [tail, setTail] = useState<{ status: TailStatus; error?: Error }>({ status: 'off' });
   const [attempt, setAttempt] = useState(0);
