@@ -21,7 +21,10 @@ import {
   mdiRocketLaunchOutline,
   mdiStopCircleOutline,
 } from '@mdi/js';
-import type { UseQueryResult } from '@tanstack/react-query';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ResourceEventKind } from '../gql/graphql.ts';
 import { ChangeDiff } from './change-diff.tsx';
 import { diffLines, type ChangeSetEntry } from './change-lines.ts';
 import { EmptyState } from './empty-state.tsx';
@@ -33,6 +36,8 @@ import { Section } from './section.tsx';
 /** One event as the overviews ask for it (the ResourceEventRow fragment, resource-events-query.ts). */
 export interface ResourceEventItem {
   id: string;
+  /** Where the next page, of older events, starts. */
+  cursor: string;
   occurredAt: string;
   type: string;
   message: string;
@@ -40,7 +45,7 @@ export interface ResourceEventItem {
   changeSet: readonly ChangeSetEntry[];
 }
 
-/** How many of the newest events an overview asks for. */
+/** How many events an overview asks for at a time. */
 export const overviewEventsLimit = 20;
 
 /** While nothing changes, the events still refresh at this pace: replicas stop and runs start on their own. */
@@ -138,22 +143,43 @@ function EventEntry({ event, now }: { event: ResourceEventItem; now: Date }) {
   );
 }
 
+/** The kind of events shown: all, or one of the API's kinds. */
+export type EventKindFilter = ResourceEventKind | 'ALL';
+
+const kindFilters: { value: EventKindFilter; label: string }[] = [
+  { value: 'ALL', label: 'All events' },
+  { value: 'DEPLOYS', label: 'Deploys' },
+  { value: 'SCALING', label: 'Scaling' },
+  { value: 'FAILURES', label: 'Failures' },
+  { value: 'RUNS', label: 'Runs' },
+  { value: 'CHANGES', label: 'Changes' },
+];
+
+/** What an Events section shows and changes (resource-events-query.ts): the pages read so far, the kind picked. */
+export interface ResourceEventsState {
+  query: UseInfiniteQueryResult<InfiniteData<readonly ResourceEventItem[]>>;
+  kind: EventKindFilter;
+  setKind: (kind: EventKindFilter) => void;
+}
+
 /**
- * The resource's newest events (deploys, replicas, scaling, runs, and who changed what), in a section of the
- * overview. Refreshed with the resource: whenever the overview's query of it has newer data than the events
- * (it polls while the resource changes), and at a slow pace otherwise.
+ * The resource's events (deploys, replicas, scaling, runs, and who changed what), newest first, in a section of
+ * the overview: of one kind if picked, older ones a page at a time. Refreshed with the resource: whenever the
+ * overview's query of it has newer data than the events (it polls while the resource changes), and at a slow
+ * pace otherwise.
  */
 export function ResourceEvents({
-  query,
+  events,
   resourceUpdatedAt,
   empty,
 }: {
-  query: UseQueryResult<readonly ResourceEventItem[]>;
+  events: ResourceEventsState;
   /** What shows up here, said while nothing has yet. */
   empty: string;
   /** When the overview last loaded the resource (its query's `dataUpdatedAt`). */
   resourceUpdatedAt: number;
 }) {
+  const { query, kind, setKind } = events;
   const { data, isPending, isError, isFetching, refetch } = query;
   // Times are said as of the last refresh (at least every half minute): lib/use-now's own timer would put it
   // in a chunk of its own beside the cron editor on the job's configure route, at the edge of its budget.
@@ -163,9 +189,24 @@ export function ResourceEvents({
   useEffect(() => {
     if (!isFetching && resourceUpdatedAt > answeredAt) void refetch();
   }, [resourceUpdatedAt, answeredAt, isFetching, refetch]);
+  const shown = data?.pages.flat() ?? [];
 
   return (
-    <Section title="Events" description={`What happened, newest first; the last ${overviewEventsLimit}.`}>
+    <Section title="Events" description="What happened, newest first; kept for 31 days.">
+      <TextField
+        select
+        label="Show"
+        size="small"
+        value={kind}
+        onChange={(event) => setKind(event.target.value as EventKindFilter)}
+        sx={{ mt: 2, mb: 1, width: { xs: '100%', sm: 220 } }}
+      >
+        {kindFilters.map((filter) => (
+          <MenuItem key={filter.value} value={filter.value}>
+            {filter.label}
+          </MenuItem>
+        ))}
+      </TextField>
       {isPending ? (
         <Stack spacing={1} aria-label="Loading events">
           {[0, 1, 2].map((row) => (
@@ -174,14 +215,30 @@ export function ResourceEvents({
         </Stack>
       ) : isError ? (
         <LoadError title="The events could not be loaded" onRetry={refetch} />
-      ) : data.length === 0 ? (
-        <EmptyState icon={mdiHistory} title="No events yet" description={empty} />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={mdiHistory}
+          title={kind === 'ALL' ? 'No events yet' : 'No events of this kind'}
+          description={kind === 'ALL' ? empty : 'Pick another kind to see what else happened.'}
+        />
       ) : (
-        <Stack component="ol" aria-label="Events" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {data.map((event) => (
-            <EventEntry key={event.id} event={event} now={now} />
-          ))}
-        </Stack>
+        <>
+          <Stack component="ol" aria-label="Events" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {shown.map((event) => (
+              <EventEntry key={event.id} event={event} now={now} />
+            ))}
+          </Stack>
+          {query.hasNextPage && (
+            <Button
+              variant="outlined"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+              sx={{ mt: 1 }}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : 'Show older events'}
+            </Button>
+          )}
+        </>
       )}
     </Section>
   );

@@ -152,6 +152,7 @@ export const queue: Queue = {
 
 export const createdEvent: ResourceEventRowFragment = {
   id: 'e-1',
+  cursor: 'e-1',
   occurredAt: '2030-01-02T12:00:00.000Z',
   type: 'CREATED',
   message: 'Message queue orders-mq created',

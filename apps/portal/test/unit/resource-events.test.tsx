@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type {
+  ContainerEventsQueryVariables,
   ContainerEventsQuery,
   ContainerJobEventsQuery,
   ContainerJobQuery,
@@ -45,6 +46,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 const event = (id: string, changes: Partial<ContainerEvent> & Pick<ContainerEvent, 'type' | 'message'>) => ({
   id,
+  cursor: `cursor-${id}`,
   occurredAt: minutesAgo(5),
   account: null,
   changeSet: [],
@@ -214,5 +216,71 @@ describe('events on the job overview', () => {
     const [finished, started] = section.getAllByRole('listitem');
     expect(finished).toHaveTextContent('Run finishedRun report-manual-ab12c failed: Exited with code 3');
     expect(started).toHaveTextContent('Run startedRun report-manual-ab12c started by ada@example.com');
+  });
+});
+
+describe('paging and kinds of events', () => {
+  /** The container's events: 23 deploy events and one failure; answers a page as the platform would. */
+  function serveManyEvents() {
+    const all: ContainerEvent[] = Array.from({ length: 23 }, (_, index) =>
+      event(`event:${23 - index}`, {
+        type: index === 4 ? 'REPLICA_FAILED' : 'DEPLOY_FINISHED',
+        message:
+          index === 4 ? 'Replica web-abc-1 failed: exited with code 3' : `Deploy ${23 - index} finished`,
+      }),
+    );
+    const asked: ContainerEventsQueryVariables[] = [];
+    server.use(
+      graphql.query<ContainerEventsQuery, ContainerEventsQueryVariables>(
+        'ContainerEvents',
+        ({ variables }) => {
+          asked.push(variables);
+          const ofKind = variables.kinds?.includes('FAILURES')
+            ? all.filter((each) => each.type === 'REPLICA_FAILED')
+            : variables.kinds?.includes('RUNS')
+              ? []
+              : all;
+          const start = variables.after ? ofKind.findIndex((each) => each.cursor === variables.after) + 1 : 0;
+          const page = ofKind.slice(start, start + variables.limit);
+          return HttpResponse.json({ data: { container: { id: '7', events: page } } });
+        },
+      ),
+    );
+    return asked;
+  }
+
+  it('shows 20, and the older ones a page at a time after the last one shown', async () => {
+    openContainerOverview(() => []);
+    const asked = serveManyEvents();
+    const { user } = renderWithProviders({
+      path: '/compute/serverless-containers/shop/container/web/overview',
+    });
+    const section = within(await screen.findByRole('region', { name: 'Events' }));
+    await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(20));
+    await user.click(section.getByRole('button', { name: 'Show older events' }));
+    await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(23));
+    expect(asked).toContainEqual(expect.objectContaining({ limit: 20, after: 'cursor-event:4' }));
+    expect(section.getAllByRole('listitem').at(-1)).toHaveTextContent('Deploy 1 finished');
+    // A page shorter than asked was the last.
+    expect(section.queryByRole('button', { name: 'Show older events' })).toBeNull();
+  });
+
+  it('shows one kind when picked, and says when there is none of it', async () => {
+    openContainerOverview(() => []);
+    const asked = serveManyEvents();
+    const { user } = renderWithProviders({
+      path: '/compute/serverless-containers/shop/container/web/overview',
+    });
+    const section = within(await screen.findByRole('region', { name: 'Events' }));
+    await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(20));
+    await user.click(section.getByRole('combobox', { name: 'Show' }));
+    await user.click(screen.getByRole('option', { name: 'Failures' }));
+    await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(1));
+    expect(section.getByRole('listitem')).toHaveTextContent('Replica web-abc-1 failed: exited with code 3');
+    expect(asked.at(-1)?.kinds).toEqual(['FAILURES']);
+
+    await user.click(section.getByRole('combobox', { name: 'Show' }));
+    await user.click(screen.getByRole('option', { name: 'Runs' }));
+    expect(await section.findByText('No events of this kind')).toBeVisible();
   });
 });

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ResourceColumn } from '../resource-table.tsx';
-import { ResourceEvents, type ResourceEventItem } from '../resource-events.tsx';
+import { ResourceEvents, type ResourceEventsState } from '../resource-events.tsx';
 import { TableSection } from '../table-section.tsx';
 import { TruncatedName } from '../truncated-name.tsx';
 import { joinArguments } from './command-line.ts';
@@ -106,7 +105,7 @@ export function WorkloadOverview({
 }: {
   kind: keyof typeof emptyTexts;
   workload: { environmentVariables: readonly Variable[]; mounts: readonly Mount[] };
-  events: UseQueryResult<readonly ResourceEventItem[]>;
+  events: ResourceEventsState;
   /** When the overview last loaded the workload (its query's `dataUpdatedAt`). */
   resourceUpdatedAt: number;
   children: ReactNode;
@@ -129,7 +128,7 @@ export function WorkloadOverview({
         rowKey={(mount) => mount.path}
         empty={<None>{empty.mounts}</None>}
       />
-      <ResourceEvents query={events} resourceUpdatedAt={resourceUpdatedAt} empty={empty.events} />
+      <ResourceEvents events={events} resourceUpdatedAt={resourceUpdatedAt} empty={empty.events} />
     </Stack>
   );
 }

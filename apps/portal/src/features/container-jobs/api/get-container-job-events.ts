@@ -5,9 +5,15 @@ import { containerJobQueryKey } from './get-container-job.ts';
 
 const containerJobEventsQuery = withFragments(
   graphql(`
-    query ContainerJobEvents($namespace: String!, $name: String!, $limit: Int!) {
+    query ContainerJobEvents(
+      $namespace: String!
+      $name: String!
+      $limit: Int!
+      $after: String
+      $kinds: [ResourceEventKind!]
+    ) {
       containerJob(namespace: $namespace, name: $name) {
-        events(limit: $limit) {
+        events(limit: $limit, after: $after, kinds: $kinds) {
           ...ResourceEventRow
         }
       }
@@ -18,8 +24,8 @@ const containerJobEventsQuery = withFragments(
 
 /** The job's newest events: its runs started and finished, and who changed it (the overview's Events section). */
 export function useContainerJobEvents(namespace: string, name: string) {
-  return useResourceEvents(containerJobQueryKey(namespace, name), (limit, signal) =>
-    platformRequest(containerJobEventsQuery, { namespace, name, limit }, signal).then(
+  return useResourceEvents(containerJobQueryKey(namespace, name), (page, signal) =>
+    platformRequest(containerJobEventsQuery, { namespace, name, ...page }, signal).then(
       (data) => data.containerJob.events,
     ),
   );

@@ -5,10 +5,16 @@ import { containerQueryKey } from './get-container.ts';
 
 const containerEventsQuery = withFragments(
   graphql(`
-    query ContainerEvents($namespace: String!, $name: String!, $limit: Int!) {
+    query ContainerEvents(
+      $namespace: String!
+      $name: String!
+      $limit: Int!
+      $after: String
+      $kinds: [ResourceEventKind!]
+    ) {
       container(containerResourceInput: { namespace: $namespace, name: $name }) {
         id
-        events(limit: $limit) {
+        events(limit: $limit, after: $after, kinds: $kinds) {
           ...ResourceEventRow
         }
       }
@@ -19,8 +25,8 @@ const containerEventsQuery = withFragments(
 
 /** The container's newest events (the overview's Events section). */
 export function useContainerEvents(namespace: string, name: string) {
-  return useResourceEvents(containerQueryKey(namespace, name), (limit, signal) =>
-    platformRequest(containerEventsQuery, { namespace, name, limit }, signal).then(
+  return useResourceEvents(containerQueryKey(namespace, name), (page, signal) =>
+    platformRequest(containerEventsQuery, { namespace, name, ...page }, signal).then(
       (data) => data.container.events,
     ),
   );

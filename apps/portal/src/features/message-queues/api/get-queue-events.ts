@@ -5,10 +5,16 @@ import { queueDetailsKey, type QueueAddress } from './get-queue.ts';
 
 const queueEventsQuery = withFragments(
   graphql(`
-    query MessageQueueEvents($namespace: String!, $name: String!, $limit: Int!) {
+    query MessageQueueEvents(
+      $namespace: String!
+      $name: String!
+      $limit: Int!
+      $after: String
+      $kinds: [ResourceEventKind!]
+    ) {
       messageQueue(messageQueue: { namespace: $namespace, name: $name }) {
         id
-        events(limit: $limit) {
+        events(limit: $limit, after: $after, kinds: $kinds) {
           ...ResourceEventRow
         }
       }
@@ -22,7 +28,7 @@ const queueEventsQuery = withFragments(
  * plan was stopped.
  */
 export function useQueueEvents(queue: QueueAddress) {
-  return useResourceEvents(queueDetailsKey(queue), (limit, signal) =>
-    platformRequest(queueEventsQuery, { ...queue, limit }, signal).then((data) => data.messageQueue.events),
+  return useResourceEvents(queueDetailsKey(queue), (page, signal) =>
+    platformRequest(queueEventsQuery, { ...queue, ...page }, signal).then((data) => data.messageQueue.events),
   );
 }

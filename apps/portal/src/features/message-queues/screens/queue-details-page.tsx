@@ -103,7 +103,11 @@ export function QueueDetailsPage() {
     >
       {(queue) => (
         <Stack spacing={3}>
-          <UnpaidPlanAlert kind="message-queue" resource={queue} stoppedAt={stoppedAtOf(events.data)} />
+          <UnpaidPlanAlert
+            kind="message-queue"
+            resource={queue}
+            stoppedAt={stoppedAtOf(events.query.data?.pages.flat())}
+          />
           <Section title="Details">
             <FactsList facts={queueFacts(queue)} />
           </Section>
@@ -139,7 +143,7 @@ export function QueueDetailsPage() {
           </Section>
           <QueueExternalAccess queue={queue} address={address} />
           <ResourceEvents
-            query={events}
+            events={events}
             resourceUpdatedAt={query.dataUpdatedAt}
             empty="Its creation, changes and each reveal of its credentials show up here."
           />
