@@ -1,10 +1,8 @@
 import type { LogPeriod } from '../api/log-source.ts';
+import type { LogRange } from './log-range-names.ts';
 
 // The time ranges of a container's log tab: the newest lines as they come (live), the last 15 minutes, hour,
 // day or week (still following what comes), or a custom range between two times (a record that ends).
-
-export const logRanges = ['live', '15m', '1h', '24h', '7d', 'custom'] as const;
-export type LogRange = (typeof logRanges)[number];
 
 export const logRangeLabels: Record<LogRange, string> = {
   live: 'Latest lines',
@@ -22,9 +20,6 @@ const lengthMs: Record<Exclude<LogRange, 'live' | 'custom'>, number> = {
   '24h': 24 * 60 * minuteMs,
   '7d': 7 * 24 * 60 * minuteMs,
 };
-
-export const isLogRange = (value: unknown): value is LogRange =>
-  typeof value === 'string' && (logRanges as readonly string[]).includes(value);
 
 /** A time typed in a datetime-local field (the browser's zone) as an ISO time; undefined when incomplete. */
 export function fromLocalInput(text: string): string | undefined {

@@ -7,14 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { replicaNamesQueryOptions } from '../api/replica-names.ts';
-import {
-  fromLocalInput,
-  logRangeLabels,
-  logRanges,
-  logPeriod,
-  toLocalInput,
-  type LogRange,
-} from '../components/log-range.ts';
+import { fromLocalInput, logPeriod, logRangeLabels, toLocalInput } from '../components/log-range.ts';
+import { logRanges, type LogRange } from '../components/log-range-names.ts';
 import { LogViewer } from '../components/log-viewer.tsx';
 
 const route = getRouteApi('/compute/serverless-containers/$namespaceName/container/$containerName/logs');

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isLogRange, type LogRange } from '@/features/logs/components/log-range.ts';
+import { isLogRange, type LogRange } from '@/features/logs/components/log-range-names.ts';
 import { ContainerLogsTab } from '@/features/logs/screens/container-logs-tab.tsx';
 
 interface ContainerLogsSearch {
