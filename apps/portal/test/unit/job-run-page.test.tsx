@@ -231,9 +231,14 @@ describe('run page', () => {
       duration: null,
       message: 'Running',
     };
-    serveJob(job([running]));
     const stops: unknown[] = [];
+    const stopped: JobRun = { ...running, status: 'failed', message: 'Stopped by ada@example.com' };
     server.use(
+      graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
+      // Running until stopped: once it is, the page hears it has ended (before the stop's own callbacks run).
+      graphql.query('ContainerJob', () =>
+        HttpResponse.json({ data: { containerJob: job([stops.length ? stopped : running]) } }),
+      ),
       graphql.mutation('ContainerJobRunStop', ({ variables }) => {
         stops.push(variables);
         return HttpResponse.json({
@@ -254,6 +259,8 @@ describe('run page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Stop run' }));
     expect(await screen.findByText('Run report-manual-ab12c stopped')).toBeVisible();
     expect(stops).toEqual([{ namespace: 'shop', name: 'report', run: 'report-manual-ab12c' }]);
+    expect(fact('Message')).toBe('Stopped by ada@example.com');
+    expect(screen.queryByRole('button', { name: 'Stop run' })).toBeNull();
   });
 
   it('has no stop for an ended run, and counts the attempts of a job that retries', async () => {

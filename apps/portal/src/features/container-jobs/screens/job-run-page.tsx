@@ -91,9 +91,21 @@ function RunFacts({ run, retries }: { run: ContainerJobRunDetails; retries: numb
   );
 }
 
-/** Stops the run while it waits or runs, after asking. */
-function StopRunButton({ namespace, job, run }: { namespace: string; job: string; run: string }) {
-  const stop = useStopContainerJobRun();
+/**
+ * Stops the run while it waits or runs, after asking. `stop` belongs to the page: this button goes once the run
+ * has ended, which the platform says before the mutation's own callbacks run.
+ */
+function StopRunButton({
+  namespace,
+  job,
+  run,
+  stop,
+}: {
+  namespace: string;
+  job: string;
+  run: string;
+  stop: ReturnType<typeof useStopContainerJobRun>;
+}) {
   return (
     <ConfirmedAction
       label="Stop run"
@@ -116,6 +128,7 @@ function StopRunButton({ namespace, job, run }: { namespace: string; job: string
 export function JobRunPage({ log }: { log?: (run: ContainerJobRunDetails) => ReactNode }) {
   const { namespaceName, containerJobName, runName } = route.useParams();
   const { data: job } = useContainerJob(namespaceName, containerJobName);
+  const stop = useStopContainerJobRun();
   if (!job) return null;
   const run = job.runs.find((candidate) => candidate.name === runName);
   if (!run) return <RunNotFound />;
@@ -136,7 +149,7 @@ export function JobRunPage({ log }: { log?: (run: ContainerJobRunDetails) => Rea
           </Typography>
         </div>
         {isRunActive(run) && (
-          <StopRunButton namespace={namespaceName} job={containerJobName} run={run.name} />
+          <StopRunButton namespace={namespaceName} job={containerJobName} run={run.name} stop={stop} />
         )}
       </Stack>
       <Section title="Details">
