@@ -1,4 +1,5 @@
 import type {
+  ContainerQuery,
   NamespaceContainersQuery,
   NamespaceQuery,
   NamespaceVolumesQuery,
@@ -61,3 +62,34 @@ export function volumeRow(name: string, changes: Partial<VolumeRow> = {}): Volum
 
 /** A resource at rest, as the lists and delete dialogs see it: created, and not locked by a change. */
 export const atRest = { state: 'created', locked: false };
+
+export type ContainerDetails = ContainerQuery['container'];
+
+/** A running container of one replica, as its page's query answers it. */
+export function containerDetails(name: string, changes: Partial<ContainerDetails> = {}): ContainerDetails {
+  return {
+    id: '7',
+    name,
+    image: 'nginx:1.28',
+    entrypoint: null,
+    command: null,
+    resources: 'CPU_250_RAM_500',
+    ports: ['80'],
+    numberOfReplicas: 1,
+    availableReplicas: 1,
+    problem: null,
+    state: 'running',
+    locked: false,
+    createdAt: '2025-01-01T09:00:00Z',
+    modifiedAt: null,
+    externalConnection: null,
+    privateRegistry: null,
+    environmentVariables: [],
+    ingresses: [],
+    mounts: [],
+    healthCheck: null,
+    autoScaling: null,
+    replicas: [],
+    ...changes,
+  };
+}

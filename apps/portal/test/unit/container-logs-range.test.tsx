@@ -3,38 +3,16 @@ import { graphql, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logPeriod, toLocalInput } from '../../src/features/logs/components/log-range.ts';
 import type { ContainerLogsQueryVariables } from '../../src/gql/console-logs/graphql.ts';
-import type { ContainerQuery } from '../../src/gql/graphql.ts';
-import { namespace } from '../support/fixtures.ts';
+import { containerDetails, namespace } from '../support/fixtures.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
 // A container's log over a time range (issue 28): the last 15 minutes to 7 days, still following what comes,
 // or between two times; with the lines of replicas that stopped or were replaced, if asked.
 
-const container: ContainerQuery['container'] = {
-  id: '7',
-  name: 'web',
-  image: 'nginx:1.28',
-  entrypoint: null,
-  command: null,
-  resources: 'CPU_250_RAM_500',
-  ports: ['80'],
-  numberOfReplicas: 1,
-  availableReplicas: 1,
-  problem: null,
-  state: 'running',
-  locked: false,
-  createdAt: '2025-01-01T09:00:00Z',
-  modifiedAt: null,
-  externalConnection: null,
-  privateRegistry: null,
-  environmentVariables: [],
-  ingresses: [],
-  mounts: [],
-  healthCheck: null,
-  autoScaling: null,
+const container = containerDetails('web', {
   replicas: [{ name: 'web-new01-1', status: 'running', statusMessage: 'Started', image: 'nginx:1.28' }],
-};
+});
 
 /** Answers the container and its log (no lines); records how the log was asked for. */
 function serve() {

@@ -2,8 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ContainerLogsQueryVariables } from '../../src/gql/console-logs/graphql.ts';
-import type { ContainerQuery } from '../../src/gql/graphql.ts';
-import { namespace } from '../support/fixtures.ts';
+import { containerDetails, namespace } from '../support/fixtures.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -16,32 +15,19 @@ const problem = {
   replica: 'web-abcde-1',
 };
 
-const container = (failing: boolean): ContainerQuery['container'] => ({
-  id: '7',
-  name: 'web',
-  image: 'busybox:1.36',
-  entrypoint: ['sh', '-c'],
-  command: ['exit 3'],
-  resources: 'CPU_250_RAM_500',
-  ports: [],
-  numberOfReplicas: 1,
-  availableReplicas: 0,
-  problem: failing ? problem : null,
-  state: failing ? 'failed' : 'running',
-  locked: false,
-  createdAt: '2025-01-01T09:00:00Z',
-  modifiedAt: null,
-  externalConnection: null,
-  privateRegistry: null,
-  environmentVariables: [],
-  ingresses: [],
-  mounts: [],
-  healthCheck: null,
-  autoScaling: null,
-  replicas: [
-    { name: 'web-abcde-1', status: 'failed', statusMessage: 'CrashLoopBackOff', image: 'busybox:1.36' },
-  ],
-});
+const container = (failing: boolean) =>
+  containerDetails('web', {
+    image: 'busybox:1.36',
+    entrypoint: ['sh', '-c'],
+    command: ['exit 3'],
+    ports: [],
+    availableReplicas: 0,
+    problem: failing ? problem : null,
+    state: failing ? 'failed' : 'running',
+    replicas: [
+      { name: 'web-abcde-1', status: 'failed', statusMessage: 'CrashLoopBackOff', image: 'busybox:1.36' },
+    ],
+  });
 
 /** Answers the container, its replicas' names and its log; records the replicas whose log was asked. */
 function serve(failing: boolean) {

@@ -1,42 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type {
-  ContainerQuery,
-  ContainerRevisionsQuery,
-  ContainerRollbackMutationVariables,
-} from '../../src/gql/graphql.ts';
-import { namespace } from '../support/fixtures.ts';
+import type { ContainerRevisionsQuery, ContainerRollbackMutationVariables } from '../../src/gql/graphql.ts';
+import { containerDetails, namespace } from '../support/fixtures.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
 // A container's revisions tab (issue 28): every deploy, newest first, with what it ran and who started it;
 // roll back to one, redeploy or restart, each asked first; the platform's refusal stays in the dialog.
 
-const container = (locked = false): ContainerQuery['container'] => ({
-  id: '7',
-  name: 'web',
-  image: 'nginx:1.28',
-  entrypoint: null,
-  command: null,
-  resources: 'CPU_250_RAM_500',
-  ports: ['80'],
-  numberOfReplicas: 1,
-  availableReplicas: 1,
-  problem: null,
-  state: locked ? 'updating' : 'running',
-  locked,
-  createdAt: '2025-01-01T09:00:00Z',
-  modifiedAt: null,
-  externalConnection: null,
-  privateRegistry: null,
-  environmentVariables: [],
-  ingresses: [],
-  mounts: [],
-  healthCheck: null,
-  autoScaling: null,
-  replicas: [],
-});
+const container = (locked = false) =>
+  containerDetails('web', { state: locked ? 'updating' : 'running', locked });
 
 type Revision = ContainerRevisionsQuery['container']['revisions'][number];
 
