@@ -94,6 +94,9 @@ test('a customer schedules a job every Monday at 04:00, runs it now, turns the s
           mounts: [],
           schedule: '0 4 * * 1',
           enabled: true,
+          // The Runs section left as it opens: no time limit, no retries.
+          timeoutSeconds: null,
+          retries: 0,
         },
       },
     ]);
