@@ -1,6 +1,6 @@
 // How a workload's command line behaves in the simulation, the way a shell would run it: `exit N` ends with
 // code N, `false` with 1, anything else keeps running (a container) or ends with 0 (a job run); `sleep N`
-// makes a job run's command take N seconds.
+// makes a job run's command take at least N seconds.
 
 interface CommandLine {
   entrypoint: string[] | null;

@@ -5,7 +5,7 @@ import { delayRunStep, deleteRunStep, deleteRunStepsOfJob, insertRunStep, lockDu
 
 // The simulated runtime of job runs. Each run it carries out has a row in simulated_job_runs with the time of
 // its next step: pending → running (the image is pulled and the command starts) → succeeded or failed. How it
-// ends follows from the job's command (simulatedExitCode; `sleep N` makes it take N seconds). A failed command
+// ends follows from the job's command (simulatedExitCode; `sleep N` makes it take at least N seconds). A failed command
 // starts again while the job's retries allow, within the same run; a run past the job's timeout is stopped
 // and failed (the deadline is set when it starts). Log lines: source_kind 'job-run', source_id = the run's id;
 // a failing command writes its error and exit code on stderr, as a shell's child would.
@@ -26,10 +26,8 @@ export function createSimulatedJobRuns(options: { delayMs: number; reports: Runt
     );
   }
 
-  const commandMs = (job: RuntimeRunJob) => {
-    const seconds = simulatedSleepSeconds(job);
-    return seconds === undefined ? runMs : seconds * 1000;
-  };
+  // A command that sleeps takes at least that long; any takes long enough to be watched running.
+  const commandMs = (job: RuntimeRunJob) => Math.max(runMs, (simulatedSleepSeconds(job) ?? 0) * 1000);
   const started = (job: RuntimeRunJob) => {
     const commandLine = commandLineOf(job);
     return commandLine ? `Started ${commandLine}` : `Started container ${job.name}`;
