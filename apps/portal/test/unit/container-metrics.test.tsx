@@ -4,41 +4,20 @@ import { describe, expect, it } from 'vitest';
 import type {
   ContainerMetricsQuery,
   ContainerMetricsQueryVariables,
-  ContainerQuery,
   MetricName,
   MetricsRange,
 } from '../../src/gql/graphql.ts';
-import { namespace } from '../support/fixtures.ts';
+import { containerDetails, namespace } from '../support/fixtures.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
 // A container's metrics tab (issue 15): CPU, memory and requests over the last hour, day or week, drawn with
 // gaps where there were no samples, the figures said beneath each chart.
 
-const container: ContainerQuery['container'] = {
-  id: '7',
-  name: 'web',
+const container = containerDetails('web', {
   image: 'nginx:1.27',
-  entrypoint: null,
-  command: null,
-  resources: 'CPU_250_RAM_500',
-  ports: ['80'],
-  numberOfReplicas: 1,
-  availableReplicas: 1,
-  problem: null,
-  state: 'running',
-  locked: false,
-  createdAt: '2025-01-01T09:00:00Z',
-  modifiedAt: null,
-  externalConnection: null,
-  privateRegistry: null,
-  environmentVariables: [],
-  ingresses: [],
-  mounts: [],
-  healthCheck: null,
-  autoScaling: null,
   replicas: [{ name: 'web-abcde-1', status: 'running', statusMessage: 'Started', image: 'nginx:1.27' }],
-};
+});
 
 type Metrics = ContainerMetricsQuery['container']['metrics'];
 const units: Record<MetricName, string> = {
