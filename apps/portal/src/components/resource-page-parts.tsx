@@ -8,7 +8,7 @@ import { TruncatedName } from './truncated-name.tsx';
 
 export function ResourcePageLoading({ label }: { label: string }) {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label={label}>
+    <Stack spacing={2} role="progressbar" aria-busy="true" aria-label={label}>
       <Skeleton variant="text" width="40%" sx={{ fontSize: '2.5rem' }} />
       <Skeleton variant="rectangular" height={200} />
     </Stack>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ExternalConnectionViewFragment } from '../../gql/graphql.ts';
@@ -27,7 +27,7 @@ export function ExternalAccessPanel({
     <Section title="External access">
       {connection ? (
         <Suspense
-          fallback={<Skeleton variant="rectangular" height={120} aria-label="Loading external access" />}
+          fallback={<LoadingBlock label="Loading external access" variant="rectangular" height={120} />}
         >
           <ExternalConnectionView connection={connection} />
         </Suspense>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -77,7 +77,7 @@ export function ExternalAccessSection({
       )}
       {enabled && (
         <Suspense
-          fallback={<Skeleton variant="rectangular" height={200} aria-label="Loading external access" />}
+          fallback={<LoadingBlock label="Loading external access" variant="rectangular" height={200} />}
         >
           <ExternalAccessFields control={control} target={target} />
         </Suspense>

@@ -33,7 +33,7 @@ export function WorkloadFormFrame({
       {options.data && ready ? (
         children(options.data)
       ) : (
-        <Stack spacing={2} aria-busy="true" aria-label="Loading form">
+        <Stack spacing={2} role="progressbar" aria-busy="true" aria-label="Loading form">
           <Skeleton variant="rectangular" height={220} />
           <Skeleton variant="rectangular" height={160} />
         </Stack>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Typography from '@mui/material/Typography';
 import { mdiKeyVariant } from '@mdi/js';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -46,7 +46,7 @@ export function ApiKeysSection() {
       {keys.isError ? (
         <LoadError title="Your API keys could not be loaded" onRetry={keys.refetch} />
       ) : keys.isPending ? (
-        <Skeleton variant="rounded" height={160} aria-busy="true" aria-label="Loading your API keys" />
+        <LoadingBlock label="Loading your API keys" height={160} />
       ) : keys.data === null ? (
         <Typography>
           Your organisation’s identity provider keeps your sign-in: ask it for a service account instead.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Typography from '@mui/material/Typography';
 import { LoadError } from '@/components/load-error.tsx';
 import { ResourceTable } from '@/components/resource-table.tsx';
@@ -78,7 +78,7 @@ export function SessionsSection() {
       {sessions.isError ? (
         <LoadError title="Your sessions could not be loaded" onRetry={sessions.refetch} />
       ) : sessions.isPending ? (
-        <Skeleton variant="rounded" height={120} aria-busy="true" aria-label="Loading your sessions" />
+        <LoadingBlock label="Loading your sessions" height={120} />
       ) : list === null || list === undefined ? (
         <Typography>
           Your organisation’s identity provider keeps your sessions: sign them out there.

@@ -1,4 +1,4 @@
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { useAccount } from '@/lib/auth/queries.ts';
 import { useSignInStatus } from '../api/sign-in-status.ts';
@@ -17,7 +17,7 @@ export function SignInSections({ returnTo }: { returnTo: string }) {
     return <LoadError title="Your sign-in settings could not be loaded" onRetry={status.refetch} />;
   if (status.isPending || !account)
     return (
-      <Skeleton variant="rounded" height={240} aria-busy="true" aria-label="Loading your sign-in settings" />
+      <LoadingBlock label="Loading your sign-in settings" height={240} />
     );
   return (
     <>

@@ -1,4 +1,4 @@
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import { useLocation } from '@tanstack/react-router';
 import { FactsList } from '@/components/facts-list.tsx';
@@ -39,7 +39,7 @@ export function AccountPage() {
             />
           </Section>
         ) : (
-          <Skeleton variant="rounded" height={200} aria-busy="true" aria-label="Loading your account" />
+          <LoadingBlock label="Loading your account" height={200} />
         )}
         <AppearanceSection />
         <SignInSections returnTo={path} />

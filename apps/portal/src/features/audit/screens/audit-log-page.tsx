@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import { mdiHistory } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ function AuditLog({ customerId, filters }: { customerId: string; filters: AuditF
   if (log.isError) return <LoadError title="The audit log could not be loaded" onRetry={log.refetch} />;
   if (!log.data) {
     return (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading the audit log">
+      <Stack spacing={2} role="progressbar" aria-busy="true" aria-label="Loading the audit log">
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} variant="rounded" height={88} />
         ))}
@@ -72,7 +73,7 @@ export function AuditLogPage() {
       ) : account.data ? (
         <AuditLog customerId={account.data.customer.id} filters={filters} />
       ) : (
-        <Skeleton variant="rounded" height={88} aria-busy="true" aria-label="Loading the audit log" />
+        <LoadingBlock label="Loading the audit log" height={88} />
       )}
     </>
   );

@@ -129,7 +129,7 @@ function BillingDetails({ details }: { details: BillingOverviewQuery['billingDet
 
 function LoadingSections() {
   return (
-    <Stack spacing={3} aria-busy="true" aria-label="Loading billing">
+    <Stack spacing={3} role="progressbar" aria-busy="true" aria-label="Loading billing">
       {[0, 1, 2].map((index) => (
         <Skeleton key={index} variant="rounded" height={120} />
       ))}

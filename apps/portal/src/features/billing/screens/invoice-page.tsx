@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import { mdiMagnify, mdiOpenInNew, mdiPrinter } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
@@ -112,7 +112,7 @@ export function InvoicePage() {
       {data ? (
         <InvoiceDocument invoice={data.invoice} details={data.billingDetails} />
       ) : (
-        <Skeleton variant="rounded" height={480} aria-busy="true" aria-label="Loading invoice" />
+        <LoadingBlock label="Loading invoice" height={480} />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/components/load-error.tsx';
@@ -13,7 +13,7 @@ export function InvoicesSection() {
       {invoices.isError ? (
         <LoadError title="Invoices could not be loaded" onRetry={invoices.refetch} />
       ) : !invoices.data ? (
-        <Skeleton variant="rounded" height={120} aria-busy="true" aria-label="Loading invoices" />
+        <LoadingBlock label="Loading invoices" height={120} />
       ) : invoices.data.length === 0 ? (
         <Typography color="text.secondary">
           No invoices yet. Each payment of a subscription brings one.

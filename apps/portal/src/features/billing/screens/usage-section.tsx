@@ -1,4 +1,4 @@
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/components/load-error.tsx';
 import { Section } from '@/components/section.tsx';
@@ -19,7 +19,7 @@ export function UsageSection() {
       ) : usage.data ? (
         <UsageSummary usage={usage.data} freeStart={freeStart} />
       ) : (
-        <Skeleton variant="rounded" height={200} aria-busy="true" aria-label="Loading usage" />
+        <LoadingBlock label="Loading usage" height={200} />
       )}
     </Section>
   );

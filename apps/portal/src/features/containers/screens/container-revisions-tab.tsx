@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiBackupRestore, mdiRestart, mdiRocketLaunchOutline } from '@mdi/js';
@@ -184,7 +184,7 @@ export function ContainerRevisionsTab() {
       </Section>
       <Section title="Revisions" description="Every deploy, newest first: the last 50 are kept.">
         {revisions.isPending ? (
-          <Skeleton variant="rounded" height={160} aria-label="Loading revisions" sx={{ mt: 2 }} />
+          <LoadingBlock label="Loading revisions" height={160} sx={{ mt: 2 }} />
         ) : revisions.isError ? (
           <LoadError title="The revisions could not be loaded" onRetry={revisions.refetch} />
         ) : (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mdiDatabaseOutline } from '@mdi/js';
@@ -68,7 +68,7 @@ export function CloudDatabasesLayout({ children }: { children: ReactNode }) {
   );
 
   if (subscribed === undefined || !account || !permissions) {
-    return <Skeleton variant="rectangular" height={240} aria-label="Loading cloud databases" />;
+    return <LoadingBlock label="Loading cloud databases" variant="rectangular" height={240} />;
   }
   if (subscribed) {
     return (

@@ -1,5 +1,5 @@
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import { mdiShape } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -38,7 +38,7 @@ export function CreateClusterPage() {
   if (offer.isError) {
     content = <LoadError title="The plans and versions could not be loaded" onRetry={offer.refetch} />;
   } else if (!offer.data) {
-    content = <Skeleton variant="rectangular" height={480} aria-label="Loading plans and versions" />;
+    content = <LoadingBlock label="Loading plans and versions" variant="rectangular" height={480} />;
   } else if (offer.data.namespaces.length === 0) {
     content = (
       <EmptyState

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -77,7 +77,7 @@ export function LogViewer({ source, live, downloadName, period }: LogViewerProps
       />
     );
   } else if (!recent.data) {
-    body = <Skeleton variant="rounded" height={320} aria-busy="true" aria-label="Loading the log" />;
+    body = <LoadingBlock label="Loading the log" height={320} />;
   } else if (lines.length === 0) {
     body = (
       <EmptyState

@@ -3,7 +3,7 @@ import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Stack from '@mui/material/Stack';
 import { mdiMagnify } from '@mdi/js';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -57,7 +57,7 @@ export function ResizeVolumePage() {
   } else if (volume.data) {
     content = <ResizeForm namespace={namespaceName} volume={volume.data} onDone={backToVolumes} />;
   } else {
-    content = <Skeleton variant="rectangular" height={220} aria-label="Loading volume" />;
+    content = <LoadingBlock label="Loading volume" variant="rectangular" height={220} />;
   }
 
   return (
