@@ -5,6 +5,7 @@ import { leaveForHostedPage } from '../../src/lib/billing/hosted-page.ts';
 import { serveBilling } from '../support/billing.ts';
 import { nothingYet, openBilling, paying, section, serveUsageAndInvoices } from '../support/billing-page.ts';
 import { permissions, suspendedAccount } from '../support/handlers.ts';
+import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
 // The Billing page (/account/billing): what the billing API says of the signed-in customer (subscriptions,
@@ -63,6 +64,18 @@ describe('billing page', () => {
     await waitFor(() => expect(link).toHaveAttribute('aria-current', 'page'));
   });
 
+  it('back from a checkout cancelled on the hosted page, says nothing was charged and stays on Billing', async () => {
+    serveBilling(nothingYet);
+    server.use(permissions('create-limited'));
+    const { router } = renderWithProviders({ path: '/account/billing?checkout=cancelled' });
+    expect(
+      await screen.findByText('Checkout cancelled. Nothing was charged and your plan is unchanged.'),
+    ).toBeVisible();
+    await waitFor(() => expect(router.state.location.searchStr).toBe(''));
+    expect(router.state.location.pathname).toBe('/account/billing');
+    expect(await section('Subscriptions')).toBeVisible();
+  });
+
   it('says there is no subscription yet and offers a restricted customer the checkout', async () => {
     serveBilling(nothingYet);
     server.use(permissions('create-limited'));
@@ -85,7 +98,11 @@ describe('billing page', () => {
     await waitFor(() =>
       expect(leaveForHostedPage).toHaveBeenCalledWith('https://pay.example.com/checkout/cs_1'),
     );
-    expect(received).toEqual({ planId: 'serverless-containers-EUR-Monthly', resourceId: 'customer-1' });
+    expect(received).toEqual({
+      planId: 'serverless-containers-EUR-Monthly',
+      resourceId: 'customer-1',
+      startedOn: 'billing',
+    });
     expect(
       within(await section('Payment method')).getByText(
         'No card on file. Your card is saved when you subscribe.',

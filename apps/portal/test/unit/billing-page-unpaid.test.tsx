@@ -111,7 +111,11 @@ describe('billing page: unpaid resources (pay later)', () => {
     await waitFor(() =>
       expect(leaveForHostedPage).toHaveBeenCalledWith('https://pay.example.com/checkout/cs_orders'),
     );
-    expect(received).toEqual({ planId: 'database-cluster-small-EUR-Monthly', resourceId: 'cluster-orders' });
+    expect(received).toEqual({
+      planId: 'database-cluster-small-EUR-Monthly',
+      resourceId: 'cluster-orders',
+      startedOn: 'billing',
+    });
     expect(pay).toBeDisabled();
     expect(unpaid.getByRole('button', { name: 'Pay for events' })).toBeEnabled();
   });

@@ -38,6 +38,29 @@ describe('the hosted checkout', () => {
     expect(focusedFields(page.html)).toEqual([]);
   });
 
+  it('started on the Billing page, is cancelled back to it and goes on to what was bought once paid', async () => {
+    const alice = await createCustomer(suite.server);
+    const url = await checkoutUrl(suite.server, alice, { startedOn: 'billing' });
+    const page = await getPage(url);
+    expect(page.html).toContain(`href="${suite.server.url}/account/billing?checkout=cancelled"`);
+    const answer = await postForm(url, GOOD_CARD);
+    expect(answer.location).toBe(`${portal()}?checkout=success`);
+  });
+
+  it('refuses a page to start on that the portal does not have, naming the field, and opens nothing', async () => {
+    const alice = await createCustomer(suite.server);
+    const answer = await billingRequest(suite.server, '/billing/subscriptions', await alice.token(), {
+      startedOn: 'https://elsewhere.example/',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('body/startedOn must be equal to one of the allowed values');
+    const open = await rows(
+      suite.server,
+      sql`SELECT id FROM billing_sessions WHERE customer_id = ${alice.customerId}`,
+    );
+    expect(open).toEqual([]);
+  });
+
   it('charges the test card: the customer holds create at once, has payment details and pays recurringly', async () => {
     const alice = await createCustomer(suite.server);
     const bob = await createCustomer(suite.server);

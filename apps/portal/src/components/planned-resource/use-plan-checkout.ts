@@ -4,6 +4,7 @@ import {
   recordPlanCheckoutRequest,
   type PlannedResourceKind,
 } from '../../lib/billing/plan-checkout-requests.ts';
+import type { CheckoutStart } from '../../lib/billing/hosted-page.ts';
 import { useOpenHostedPage } from '../../lib/billing/use-open-hosted-page.ts';
 
 /** What paying for a resource's own plan needs to know of the resource. */
@@ -20,8 +21,12 @@ export interface PayableResource {
  * when the checkout cannot be opened, which the snack bar says (useOpenHostedPage). `leaving` holds from the
  * request until the tab has left, so the button that started it is not pressed twice. A kind of resource the
  * portal does not know (null) is paid for all the same: its checkout's return stays where it comes back to.
+ * `startedOn: 'billing'` brings a cancelled checkout back to the Billing page.
  */
-export function usePlanCheckout(kind: PlannedResourceKind | null) {
+export function usePlanCheckout(
+  kind: PlannedResourceKind | null,
+  { startedOn }: { startedOn?: CheckoutStart } = {},
+) {
   const accountId = useAccount().data?.id;
   const checkout = useOpenHostedPage();
   const open = (resource: PayableResource, { onError }: { onError?: () => void } = {}) => {
@@ -34,7 +39,7 @@ export function usePlanCheckout(kind: PlannedResourceKind | null) {
       });
     }
     checkout.mutate(
-      { path: '/subscriptions', body: { planId: resource.plan.id, resourceId: resource.id } },
+      { path: '/subscriptions', body: { planId: resource.plan.id, resourceId: resource.id, startedOn } },
       {
         onError: () => {
           if (accountId && kind) forgetPlanCheckoutRequest(kind, accountId, resource.id);

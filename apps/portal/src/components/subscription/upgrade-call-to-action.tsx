@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { mdiRocketLaunchOutline } from '@mdi/js';
 import { MdiIcon } from '../mdi-icon.tsx';
 import { useAccount } from '../../lib/auth/queries.ts';
-import { serverlessContainersPlanId } from '../../lib/billing/hosted-page.ts';
+import { serverlessContainersPlanId, type CheckoutStart } from '../../lib/billing/hosted-page.ts';
 import { useOpenHostedPage } from '../../lib/billing/use-open-hosted-page.ts';
 import { useSubscriptionRequestedAt } from '../../lib/billing/subscription-request.ts';
 import { useRefusal } from '../../lib/auth/refusal.ts';
@@ -14,8 +14,9 @@ import { SubscribeRefusal } from './subscribe-refusal.tsx';
  * Where a create button would be for a customer whose plan does not allow it: why, and the way to the
  * serverless-containers subscription's checkout. While a subscription is being activated it says so
  * instead of offering a second checkout; while the customer may not subscribe (an unconfirmed address), why.
+ * `startedOn` names the page it is on when that page is where a cancelled checkout should return.
  */
-export function UpgradeCallToAction({ reason }: { reason?: string }) {
+export function UpgradeCallToAction({ reason, startedOn }: { reason?: string; startedOn?: CheckoutStart }) {
   const account = useAccount().data;
   const activating = useSubscriptionRequestedAt(account?.id) !== null;
   const checkout = useOpenHostedPage();
@@ -25,7 +26,7 @@ export function UpgradeCallToAction({ reason }: { reason?: string }) {
     if (!account || busy) return;
     checkout.mutate({
       path: '/subscriptions',
-      body: { planId: serverlessContainersPlanId, resourceId: account.customer.id },
+      body: { planId: serverlessContainersPlanId, resourceId: account.customer.id, startedOn },
     });
   };
 

@@ -7,8 +7,15 @@ export const serverlessContainersPlanId = 'serverless-containers-EUR-Monthly';
 /** The plan of the cloud-databases subscription, which opens /storage (the server's PRICING_PLANS.cloudDatabases). */
 export const cloudDatabasesPlanId = 'cloud-databases-EUR-Monthly';
 
+/** The pages with a way back of their own from a cancelled checkout. */
+export type CheckoutStart = 'billing';
+
 export type HostedPageRequest =
-  | { path: '/subscriptions'; body: { planId: string; resourceId: string } }
+  | {
+      path: '/subscriptions';
+      /** `startedOn` (ours): a checkout started on the Billing page is cancelled back to it. */
+      body: { planId: string; resourceId: string; startedOn?: CheckoutStart };
+    }
   | { path: '/information/update'; body?: undefined };
 
 /**

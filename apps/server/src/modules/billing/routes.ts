@@ -7,7 +7,7 @@ import { apiRateLimit } from '../../http/security.ts';
 import { authorize, BILLING_CALLS, type BillingCall } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import type { BillingProvider } from './provider.ts';
-import type { BillingService } from './service.ts';
+import { CHECKOUT_STARTS, type BillingService, type CheckoutStart } from './service.ts';
 
 const STATUS: Record<DomainError['code'], number> = {
   BAD_USER_INPUT: 400,
@@ -23,6 +23,8 @@ const subscriptionBody = {
     planId: { type: 'string', minLength: 1, maxLength: 100 },
     // Account.customer.id is a GraphQL ID (a string); Fastify's validator takes a number as its digits.
     resourceId: { type: 'string', minLength: 1, maxLength: 100 },
+    // Ours, beside API.md's two: the portal page the checkout is started on, where cancelling it returns.
+    startedOn: { type: 'string', enum: CHECKOUT_STARTS },
   },
 };
 
@@ -82,7 +84,7 @@ export async function billingRoutes(
     return otherErrors(error, request, reply);
   });
 
-  app.post<{ Body: { planId?: string; resourceId?: string } }>(
+  app.post<{ Body: { planId?: string; resourceId?: string; startedOn?: CheckoutStart } }>(
     '/billing/subscriptions',
     {
       ...guarded('POST /billing/subscriptions', Object.keys(subscriptionBody.properties)),

@@ -21,13 +21,20 @@ import type { BillingCustomer, BillingProvider } from './provider.ts';
 import { createSessionStore } from './sessions/store.ts';
 import { createBillingStore, type BillingStore, type SubscriptionRow } from './store.ts';
 
+/** The portal pages a checkout may be started on with a way back of their own (POST /billing/subscriptions' `startedOn`). */
+export const CHECKOUT_STARTS = ['billing'] as const;
+export type CheckoutStart = (typeof CHECKOUT_STARTS)[number];
+
 /**
  * Where the hosted pages send the browser back to: portal addresses built from PUBLIC_URL, never taken from
  * the client (an address from the request would make the hosted pages an open redirect).
- * `checkout=success|cancelled` tells the portal how the checkout ended. The billing-details page has one way
- * back (a provider's customer portal has only a return address), so it carries no outcome.
+ * `checkout=success|cancelled` tells the portal how the checkout ended. A checkout started on the Billing page
+ * (`startedOn: 'billing'`) is cancelled back to it; paid, it goes on to what was bought, where its activation
+ * shows. The billing-details page has one way back (a provider's customer portal has only a return address),
+ * so it carries no outcome.
  */
 export function portalReturnUrls(publicUrl: string) {
+  const billingPage = '/account/billing';
   const productPage: Record<Product, string> = {
     'serverless-container': '/compute/serverless-containers',
     'cloud-database': '/storage/databases',
@@ -37,13 +44,14 @@ export function portalReturnUrls(publicUrl: string) {
     MESSAGE_QUEUE: '/storage/message-queues',
   };
   return {
-    /** Back to the product's page, or to the page of the resource's kind. */
-    checkout(plan: BillablePlan | ResourcePlan) {
+    /** Back to the product's page, or to the page of the resource's kind; cancelled, to where it started. */
+    checkout(plan: BillablePlan | ResourcePlan, startedOn?: CheckoutStart) {
       const path = 'kind' in plan ? resourcePage[plan.kind] : plan.product ? productPage[plan.product] : '/';
       const page = `${publicUrl}${path}`;
-      return { successUrl: `${page}?checkout=success`, cancelUrl: `${page}?checkout=cancelled` };
+      const cancelPage = startedOn === 'billing' ? `${publicUrl}${billingPage}` : page;
+      return { successUrl: `${page}?checkout=success`, cancelUrl: `${cancelPage}?checkout=cancelled` };
     },
-    details: `${publicUrl}/account/billing`,
+    details: `${publicUrl}${billingPage}`,
   };
 }
 
@@ -183,7 +191,10 @@ export function createBillingService(deps: {
      * and the plan must be its own. What the customer subscribes to already (a subscription that has not ended) is not sold
      * twice.
      */
-    async requestCheckout(account: AccountWithCustomer, input: { planId?: string; resourceId?: string }) {
+    async requestCheckout(
+      account: AccountWithCustomer,
+      input: { planId?: string; resourceId?: string; startedOn?: CheckoutStart },
+    ) {
       const planId = input.planId ?? DEFAULT_PLAN_ID;
       const resourcePlan = RESOURCE_PLANS.get(planId);
       const { plan, resourceId } = resourcePlan
@@ -206,7 +217,7 @@ export function createBillingService(deps: {
           customer: billingCustomer(account),
           plan,
           resourceId,
-          ...returnUrls.checkout(plan),
+          ...returnUrls.checkout(plan, input.startedOn),
         };
         const page = await provider.createCheckout(request, tx);
         await sessions.insertSession({

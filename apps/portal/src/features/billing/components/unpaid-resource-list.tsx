@@ -66,7 +66,7 @@ function Consequence({ resource }: { resource: UnpaidResource }) {
  * mutation's failure message).
  */
 function PayButton({ resource }: { resource: UnpaidResource }) {
-  const { open, leaving } = usePlanCheckout(kinds[resource.kind]?.planned ?? null);
+  const { open, leaving } = usePlanCheckout(kinds[resource.kind]?.planned ?? null, { startedOn: 'billing' });
   return (
     <Button
       variant="contained"

@@ -74,7 +74,7 @@ function Subscriptions({ subscriptions }: { subscriptions: BillingOverviewQuery[
               and each monthly invoice lists the base fee and the month’s usage.
             </Typography>
           </div>
-          {access?.restricted && <UpgradeCallToAction />}
+          {access?.restricted && <UpgradeCallToAction startedOn="billing" />}
         </Stack>
       </Section>
     );
