@@ -150,6 +150,10 @@ export async function expectLegacyDatabasePage(
   await expect(page).toHaveURL(`${databasesPath}/${legacy.id}`);
   await expect(heading).toContainText(input.name);
   await expect(heading.getByText('running', { exact: true })).toBeVisible();
+  // The trail names it as the heading does, not by the id in the address.
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]'),
+  ).toHaveText(input.name);
   const { version, nodeType } = legacy;
   await expect(fact(page, 'Version')).toHaveText(`${version.name} (${version.type}, ${version.key})`);
   await expect(fact(page, 'Node type')).toHaveText(`${nodeType.name} (${nodeType.key})`);

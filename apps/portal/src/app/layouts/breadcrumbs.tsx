@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import { useMatches, type StaticDataRouteOption } from '@tanstack/react-router';
 import type { LinkTarget } from '../../components/router-links.tsx';
+import { usePageName } from '../../lib/page-name.ts';
 import { routeText, type RouteParams } from '../router/route-meta.ts';
 
 export interface TrailStep {
@@ -35,7 +36,11 @@ const BreadcrumbTrail = lazy(() =>
 
 /** Shown on every page below a list (a trail of one step would only repeat the page's heading). */
 export function Breadcrumbs() {
-  const trail = breadcrumbTrail(useMatches());
+  const pageName = usePageName();
+  const declared = breadcrumbTrail(useMatches());
+  const last = declared.at(-1);
+  // The page's own name for itself, where its address holds an id.
+  const trail = pageName && last ? [...declared.slice(0, -1), { ...last, label: pageName }] : declared;
   if (trail.length < 2) return null;
   return (
     // Holds the trail's line while its code loads, so the page below does not jump.

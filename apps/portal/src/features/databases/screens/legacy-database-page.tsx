@@ -9,6 +9,7 @@ import { Section } from '@/components/section.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatMonthlyPrice } from '@/lib/money.ts';
+import { useNamePage } from '@/lib/page-name.ts';
 import { useLegacyDatabase, type LegacyDatabase } from '../api/get-legacy-database.ts';
 import { CopyableText } from '@/components/copyable-text.tsx';
 import { NameWithState, ResourcePageLoading } from '@/components/resource-page-parts.tsx';
@@ -57,6 +58,7 @@ function connectionFacts(database: LegacyDatabase) {
 /** A legacy (single-node) cloud database, addressed by its numeric id: everything the platform says of it. */
 export function LegacyDatabasePage({ id }: { id: string }) {
   const query = useLegacyDatabase(id);
+  useNamePage(query.data?.name);
   if (query.isError)
     return <LoadError title="This cloud database could not be loaded" onRetry={query.refetch} />;
   if (query.data === undefined) {
