@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Outlet, type LinkProps } from '@tanstack/react-router';
 import { GraphQLRequestError } from '../lib/graphql/errors.ts';
 
+import { Deferred } from './deferred.tsx';
 import { MessagePage } from './message-page.tsx';
 import { PageHeader } from './page-header.tsx';
 import { RouteTabs, type RouteTab } from './route-tabs.tsx';
@@ -81,7 +82,10 @@ export function ResourceLayout<TResource extends { name: string; state: string }
       {tabs ? (
         <>
           <RouteTabs label={`${Kind} sections`} tabs={tabs} params={params} />
-          <Outlet />
+          {/* The heading paints first; the open tab (sections, tables, events) renders in slices after it. */}
+          <Deferred>
+            <Outlet />
+          </Deferred>
         </>
       ) : (
         children?.(resource)

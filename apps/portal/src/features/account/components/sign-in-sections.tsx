@@ -16,9 +16,7 @@ export function SignInSections({ returnTo }: { returnTo: string }) {
   if (status.isError)
     return <LoadError title="Your sign-in settings could not be loaded" onRetry={status.refetch} />;
   if (status.isPending || !account)
-    return (
-      <LoadingBlock label="Loading your sign-in settings" height={240} />
-    );
+    return <LoadingBlock label="Loading your sign-in settings" height={240} />;
   return (
     <>
       <EmailSection account={account} status={status.data} />
