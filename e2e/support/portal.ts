@@ -26,12 +26,16 @@ export async function openSignedIn(
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Colours are measured once elements have finished fading or growing in (spinners keep running).
-  await page.waitForFunction(() =>
-    document
+  // Colours are measured once elements have finished fading or growing in (spinners keep running), and a
+  // dialog just opened has faded in whole: its transition may not have started yet when this is called.
+  await page.waitForFunction(() => {
+    const transitionsDone = document
       .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
-  );
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running');
+    const opaque = (element: Element | null): boolean =>
+      !element || (getComputedStyle(element).opacity === '1' && opaque(element.parentElement));
+    return transitionsDone && [...document.querySelectorAll('[role="dialog"]')].every(opaque);
+  });
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
