@@ -64,6 +64,27 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('audit log entries', () => {
+  it('say what changed in the words customers read: a size, ports and web addresses, no internal name', async () => {
+    await modify({
+      resources: 'CPU_500_RAM_1000',
+      ports: ['80', '8080'],
+      ingresses: [{ domainName: 'shop.example.com', port: 8080, enableTLS: true, whitelist: ['10.0.0.0/8'] }],
+    });
+    const [update] = await containerUpdates();
+    const changed = Object.fromEntries(
+      (update?.changeSet ?? []).map((change) => [change.name, [change.oldValue, change.newValue]]),
+    );
+    expect(changed.resources).toEqual(['0.25 vCPU, 500 MB memory', '0.5 vCPU, 1 GB memory']);
+    expect(changed.ports).toEqual(['80', '80, 8080']);
+    expect(changed.ingresses?.[1]).toContain('https://shop.example.com → 8080, only from 10.0.0.0/8');
+
+    const { auditLogs } = await alice.data(AUDIT_LOG, {
+      customerId: String(alice.customerId),
+      filter: { eventTypes: ['create'], modelNames: ['Namespace'] },
+    });
+    expect(auditLogs[0]?.changeSet.map((change) => change.name)).not.toContain('internalName');
+  });
+
   it('tag every entry with the name and namespace of its resource, updates included', async () => {
     await modify({ image: 'nginx:1.27' });
     const [update] = await containerUpdates();

@@ -135,7 +135,7 @@ describe('changing the allowlist', () => {
     expect(create?.changeSet).toEqual(
       expect.arrayContaining([
         { name: 'name', oldValue: null, newValue: 'events' },
-        { name: 'plan', oldValue: null, newValue: 'mq-xs-1' },
+        { name: 'plan', oldValue: null, newValue: 'Extra small' },
         { name: 'version', oldValue: null, newValue: 'rabbitmq 4.1' },
         { name: 'allowList', oldValue: null, newValue: '203.0.113.0/24' },
       ]),

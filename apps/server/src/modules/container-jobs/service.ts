@@ -21,6 +21,7 @@ import { validateWorkload } from '../workloads/rules.ts';
 import type { WorkloadSpec } from '../workloads/spec.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { namespacedRef } from '../namespaces/runtime-state.ts';
+import { describeContainerSize } from '../pricing/resources.ts';
 import { createRunStarter, updateRun } from './runs.ts';
 import { nextRunAfter, validateSchedule } from './schedule.ts';
 import {
@@ -50,7 +51,7 @@ function audited(spec: ContainerJobSpec, state: string) {
     name: spec.name,
     image: spec.image,
     registry: spec.registry,
-    resources: spec.resources,
+    resources: describeContainerSize(spec.resources),
     entrypoint: spec.entrypoint,
     command: spec.command,
     schedule: spec.schedule,

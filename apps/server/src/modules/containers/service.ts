@@ -9,7 +9,7 @@ import type { ExternalConnections } from '../external-connections/service.ts';
 import { namespaceForChange } from '../namespaces/service.ts';
 import { nameProblem } from '../namespaces/rules.ts';
 import { createNamespaceStore, type NamespaceRow } from '../namespaces/store.ts';
-import { DEFAULT_CONTAINER_SIZE } from '../pricing/resources.ts';
+import { DEFAULT_CONTAINER_SIZE, describeContainerSize } from '../pricing/resources.ts';
 import { createVolumeStore } from '../volumes/store.ts';
 import { lockedForChange, workloadDeletion } from '../workloads/changes.ts';
 import {
@@ -25,24 +25,29 @@ import { workloadWrites } from '../workloads/writes.ts';
 import { defaultDomain, newAddressSuffix, withAddresses } from './addresses.ts';
 import { createRequestLoaders } from './loaders.ts';
 import { applyContainerPatch, type ContainerPatch } from './patch.ts';
-import type { ContainerSpec } from './spec.ts';
+import type { ContainerSpec, IngressSpec } from './spec.ts';
 import { currentRevision, findRevision, recordRevision, type RevisionReason } from './revisions/store.ts';
 import { createContainerStore, type ContainerRow, type ContainerStore } from './store.ts';
 import { validateContainer } from './validation.ts';
 
 /** What the audit log records of a container: secret values never, only that they are set. */
+/** A web address as the audit log says it: `https://shop.example.com → 8080, only from 10.0.0.0/8`. */
+const ingressText = ({ enableTLS, domainName, port, allowlist }: IngressSpec) =>
+  `${enableTLS ? 'https' : 'http'}://${domainName ?? 'the default address'} → ${port}` +
+  (allowlist.length ? `, only from ${allowlist.join(', ')}` : '');
+
 function audited(spec: ContainerSpec | null, state: string | null) {
   if (!spec) return null;
   return {
     name: spec.name,
     image: spec.image,
     registry: spec.registry,
-    resources: spec.resources,
+    resources: describeContainerSize(spec.resources),
     entrypoint: spec.entrypoint,
     command: spec.command,
-    ports: spec.ports,
+    ports: spec.ports.join(', '),
     environmentVariables: auditedVariables(spec.environmentVariables),
-    ingresses: spec.ingresses,
+    ingresses: spec.ingresses.map(ingressText).join('; '),
     mounts: spec.mounts.map((mount) => mount.path),
     healthCheck: spec.healthCheck,
     scaling: spec.scaling,

@@ -5,6 +5,8 @@ import type { Provisioner } from '../../provisioning/provisioner.ts';
 import type { SecretBox } from '../../secrets/crypto.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
 import { queuedChanges } from '../audit/queued-change.ts';
+import { DATABASE_CLUSTER_PLANS } from '../pricing/database-plans.ts';
+import { planName } from '../pricing/replicated-plans.ts';
 import { patchClusterContents, type ClusterContents } from './patch.ts';
 import { createClusterStore, type ClusterRow } from './store.ts';
 
@@ -21,7 +23,7 @@ export function audited(cluster: ClusterRow, contents: ClusterContents | null) {
     items.filter((item) => item.status !== 'deleting');
   const record: Record<string, string> = {
     name: cluster.name,
-    plan: cluster.planId,
+    plan: planName(DATABASE_CLUSTER_PLANS, cluster.planId),
     engine: `${cluster.engine} ${cluster.version}`,
     databases: present(contents.databases)
       .map((database) => database.name)

@@ -25,6 +25,8 @@ import { namespaceForChange, type NamespaceService } from '../namespaces/service
 import { createPlannedPayment } from '../planned-resources/payment.ts';
 import { patchAllowList } from '../external-connections/allow-list.ts';
 import type { ExternalConnections } from '../external-connections/service.ts';
+import { MESSAGE_QUEUE_PLANS } from '../pricing/message-queue-plans.ts';
+import { planName } from '../pricing/replicated-plans.ts';
 import { ADMIN_USER, findPlan, findVersion, versionList } from './rules.ts';
 import { createQueueStore, type QueueRow } from './store.ts';
 import type { QueueUserView } from './users.ts';
@@ -36,7 +38,7 @@ const generatePassword = () => randomBytes(18).toString('base64url');
 const audited = (queue: QueueRow | null, passwordOf?: string) =>
   queue && {
     name: queue.name,
-    plan: queue.planId,
+    plan: planName(MESSAGE_QUEUE_PLANS, queue.planId),
     version: `rabbitmq ${queue.version}`,
     allowList: queue.allowList.join(', '),
     ...(passwordOf ? { [`password of ${passwordOf}`]: 'changed' } : {}),

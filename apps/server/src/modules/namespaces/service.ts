@@ -15,7 +15,7 @@ const MAX_DESCRIPTION = 1000;
 
 /** What the audit log records of a namespace. */
 const audited = (row: NamespaceRow | null) =>
-  row && { name: row.name, description: row.description, state: row.state, internalName: row.internalName };
+  row && { name: row.name, description: row.description, state: row.state };
 
 /** `2 containers, 1 registry and 1 volume`, or '' when the namespace is empty. */
 function holdingsText(counts: Holdings) {

@@ -7,6 +7,10 @@ interface PlanSize {
   cents: number;
 }
 
+/** A plan's name as customers know it (`Extra small, high availability`); an unknown id as it is. */
+export const planName = (plans: readonly { id: string; name: string }[], id: string) =>
+  plans.find((plan) => plan.id === id)?.name ?? id;
+
 /** Each size as a one-replica and a three-replica plan, with ids `{idPrefix}{size}-{replicas}`. */
 export const withReplicas = <Size extends PlanSize>(sizes: readonly Size[], idPrefix = '') =>
   sizes.flatMap(({ key, name, cents, ...facts }) =>

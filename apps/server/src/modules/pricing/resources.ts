@@ -37,6 +37,14 @@ export function containerSize(id: string): ContainerSize {
   return size;
 }
 
+/** A size as customers read it, `0.25 vCPU, 500 MB memory` (the audit log's words); an unknown id as it is. */
+export function describeContainerSize(id: string): string {
+  const size = CONTAINER_SIZES.find((candidate) => candidate.id === id);
+  if (!size) return id;
+  const memory = size.megabytes >= 1000 ? `${size.megabytes / 1000} GB` : `${size.megabytes} MB`;
+  return `${size.millicores / 1000} vCPU, ${memory} memory`;
+}
+
 export function monthlyPriceCents(size: ContainerSize): number {
   return (size.millicores / 250) * CENTS_PER_250_MILLICORES + (size.megabytes / 500) * CENTS_PER_500_MB;
 }
