@@ -100,14 +100,12 @@ export function WorkloadOverview({
   kind,
   workload,
   events,
-  resourceUpdatedAt,
   children,
 }: {
   kind: keyof typeof emptyTexts;
   workload: { environmentVariables: readonly Variable[]; mounts: readonly Mount[] };
-  events: ResourceEventsState;
-  /** When the overview last loaded the workload (its query's `dataUpdatedAt`). */
-  resourceUpdatedAt: number;
+  /** Its Events section (WorkloadEvents), a component of its own so that its answers re-render it alone. */
+  events: ReactNode;
   children: ReactNode;
 }) {
   const empty = emptyTexts[kind];
@@ -128,7 +126,20 @@ export function WorkloadOverview({
         rowKey={(mount) => mount.path}
         empty={<None>{empty.mounts}</None>}
       />
-      <ResourceEvents events={events} resourceUpdatedAt={resourceUpdatedAt} empty={empty.events} />
+      {events}
     </Stack>
   );
+}
+
+/** A workload's Events section, saying what shows up there while nothing has. */
+export function WorkloadEvents({
+  kind,
+  ...props
+}: {
+  kind: keyof typeof emptyTexts;
+  events: ResourceEventsState;
+  /** When the overview last loaded the workload (its query's `dataUpdatedAt`). */
+  resourceUpdatedAt: number;
+}) {
+  return <ResourceEvents {...props} empty={emptyTexts[kind].events} />;
 }

@@ -9,7 +9,12 @@ import { Section } from '@/components/section.tsx';
 import { TableSection } from '@/components/table-section.tsx';
 import { StateChip } from '@/components/state-chip.tsx';
 import { formatResources } from '@/components/workload/resources.ts';
-import { ArgumentsText, registryText, WorkloadOverview } from '@/components/workload/workload-details.tsx';
+import {
+  ArgumentsText,
+  registryText,
+  WorkloadEvents,
+  WorkloadOverview,
+} from '@/components/workload/workload-details.tsx';
 import { customerLocale, customerTimeZone } from '@/lib/format.ts';
 import { useContainerJob } from '../api/get-container-job.ts';
 import { useContainerJobEvents } from '../api/get-container-job-events.ts';
@@ -20,11 +25,17 @@ const route = getRouteApi(
   '/compute/serverless-containers/$namespaceName/container-job/$containerJobName/overview',
 );
 
+/** The job's events, asked for in a component of their own: their answer re-renders this section alone. */
+function JobEvents({ resourceUpdatedAt }: { resourceUpdatedAt: number }) {
+  const { namespaceName, containerJobName } = route.useParams();
+  const events = useContainerJobEvents(namespaceName, containerJobName);
+  return <WorkloadEvents kind="job" events={events} resourceUpdatedAt={resourceUpdatedAt} />;
+}
+
 /** Everything about the job at a glance; the layout around it has loaded it (same query). */
 export function JobOverviewTab() {
   const { namespaceName, containerJobName } = route.useParams();
   const { data: job, dataUpdatedAt } = useContainerJob(namespaceName, containerJobName);
-  const events = useContainerJobEvents(namespaceName, containerJobName);
   const columns = useMemo(
     () => runColumns(namespaceName, containerJobName),
     [namespaceName, containerJobName],
@@ -41,7 +52,7 @@ export function JobOverviewTab() {
   ];
 
   return (
-    <WorkloadOverview kind="job" workload={job} events={events} resourceUpdatedAt={dataUpdatedAt}>
+    <WorkloadOverview kind="job" workload={job} events={<JobEvents resourceUpdatedAt={dataUpdatedAt} />}>
       <Section title="Schedule">
         <div>
           <ScheduleText schedule={job.schedule} variant="body1" />

@@ -19,6 +19,7 @@ import {
   ArgumentsText,
   None,
   registryText,
+  WorkloadEvents,
   WorkloadOverview,
 } from '@/components/workload/workload-details.tsx';
 import { DnsRecord } from '../components/dns-record.tsx';
@@ -63,12 +64,34 @@ function scalingText(container: ContainerDetails): string {
   return `Automatic, ${auto.replicas.minimum} to ${auto.replicas.maximum} replicas, scaling up at ${triggers}`;
 }
 
+// The overview's sections that ask for more than the container each ask in a component of their own: an answer
+// re-renders its section, not the whole overview.
+
+/** The addresses table; a custom domain's DNS record points at the default address once that is known. */
+function WebAddresses({ ingresses }: { ingresses: readonly Ingress[] }) {
+  const { namespaceName, containerName } = route.useParams();
+  const defaultHost = useDefaultContainerAddress(namespaceName, containerName);
+  return (
+    <TableSection
+      title="Web addresses"
+      columns={ingressColumns(defaultHost)}
+      rows={ingresses}
+      rowKey={(ingress) => ingress.id}
+      empty={<None>No web addresses: the container is not reachable from the web.</None>}
+    />
+  );
+}
+
+function ContainerEvents({ resourceUpdatedAt }: { resourceUpdatedAt: number }) {
+  const { namespaceName, containerName } = route.useParams();
+  const events = useContainerEvents(namespaceName, containerName);
+  return <WorkloadEvents kind="container" events={events} resourceUpdatedAt={resourceUpdatedAt} />;
+}
+
 /** Everything about the container at a glance; the layout around it has loaded it (same query). */
 export function ContainerOverviewTab() {
   const { namespaceName, containerName } = route.useParams();
   const { data: container, dataUpdatedAt } = useContainer(namespaceName, containerName);
-  const defaultHost = useDefaultContainerAddress(namespaceName, containerName);
-  const events = useContainerEvents(namespaceName, containerName);
   if (!container) return null;
 
   const facts = [
@@ -92,18 +115,16 @@ export function ContainerOverviewTab() {
   ];
 
   return (
-    <WorkloadOverview kind="container" workload={container} events={events} resourceUpdatedAt={dataUpdatedAt}>
+    <WorkloadOverview
+      kind="container"
+      workload={container}
+      events={<ContainerEvents resourceUpdatedAt={dataUpdatedAt} />}
+    >
       <Section title="Details">
         <FactsList facts={facts} />
       </Section>
 
-      <TableSection
-        title="Web addresses"
-        columns={ingressColumns(defaultHost)}
-        rows={container.ingresses}
-        rowKey={(ingress) => ingress.id}
-        empty={<None>No web addresses: the container is not reachable from the web.</None>}
-      />
+      <WebAddresses ingresses={container.ingresses} />
 
       <ExternalAccessPanel
         connection={container.externalConnection}
