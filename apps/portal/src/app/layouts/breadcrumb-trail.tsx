@@ -1,11 +1,15 @@
 import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
 import Typography from '@mui/material/Typography';
 import { TruncatedName } from '../../components/truncated-name.tsx';
+import { usePageName } from '../../lib/page-name.ts';
 import type { TrailStep } from './breadcrumbs.tsx';
 
 /** Where the page sits, each step above it a link. Long names are cut with the whole name on hover and focus. */
 export function BreadcrumbTrail({ trail }: { trail: readonly TrailStep[] }) {
-  const current = trail.at(-1);
+  // The last step is the open page: its own name for itself once loaded, where its address holds an id.
+  const pageName = usePageName();
+  const last = trail.at(-1);
+  const current = pageName && last ? { ...last, label: pageName } : last;
   return (
     <MuiBreadcrumbs
       aria-label="Breadcrumb"

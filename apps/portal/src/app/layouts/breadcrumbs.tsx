@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import { useMatches, type StaticDataRouteOption } from '@tanstack/react-router';
 import type { LinkTarget } from '../../components/router-links.tsx';
-import { usePageName } from '../../lib/page-name.ts';
 import { routeText, type RouteParams } from '../router/route-meta.ts';
 
 export interface TrailStep {
@@ -36,11 +35,7 @@ const BreadcrumbTrail = lazy(() =>
 
 /** Shown on every page below a list (a trail of one step would only repeat the page's heading). */
 export function Breadcrumbs() {
-  const pageName = usePageName();
-  const declared = breadcrumbTrail(useMatches());
-  const last = declared.at(-1);
-  // The page's own name for itself, where its address holds an id.
-  const trail = pageName && last ? [...declared.slice(0, -1), { ...last, label: pageName }] : declared;
+  const trail = breadcrumbTrail(useMatches());
   if (trail.length < 2) return null;
   return (
     // Holds the trail's line while its code loads, so the page below does not jump.
