@@ -159,7 +159,7 @@ describe('the Billing page', () => {
     );
     await user.click(row.getByRole('button', { name: 'Pay for orders-mq' }));
     await waitFor(() => expect(leaveForHostedPage).toHaveBeenCalled());
-    expect(asked).toEqual([{ planId: 'mq-s-1', resourceId: 'mq-1' }]);
+    expect(asked).toEqual([{ planId: 'mq-s-1', resourceId: 'mq-1', startedOn: 'billing' }]);
     expect(latestPlanCheckoutRequest('message-queue', account.id)).toMatchObject({ resourceId: 'mq-1' });
   });
 });
