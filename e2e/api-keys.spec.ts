@@ -115,6 +115,7 @@ test('an API key made on the account page works for a script until it is revoked
   await test.step('revoked, the key and its earlier token are refused', async () => {
     await keys.getByRole('button', { name: 'Revoke API key deploys from CI' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke API key deploys from CI?' });
+    await expect(confirm).toBeVisible();
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Revoke key' }).click();
     await expect(keys.getByRole('row', { name: /deploys from CI/ })).toContainText('Revoked');

@@ -93,6 +93,7 @@ test('a customer rolls a container back to its first revision, and stops a runni
 
     await page.getByRole('button', { name: 'Stop run' }).click();
     const dialog = page.getByRole('dialog', { name: `Stop run ${runName}?` });
+    await expect(dialog).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Stop run' }).click();
     await closeMessage(page, `Run ${runName} stopped`);
