@@ -2,10 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import type {
   ContainerModifyMutationVariables,
-  ContainerQuery,
   ExternalConnectionViewFragment,
 } from '../../src/gql/graphql.ts';
-import { namespace } from './fixtures.ts';
+import { containerDetails, namespace, type ContainerDetails } from './fixtures.ts';
 import { renderWithProviders } from './render.tsx';
 import { server } from './server.ts';
 
@@ -31,35 +30,15 @@ export const sharedConnection: ExternalConnectionViewFragment = {
   ports: [{ externalPort: 30000, internalPort: 5432, protocol: 'TCP', allowList: [] }],
 };
 
-export type ContainerDetails = ContainerQuery['container'];
-
 /** A container at rest listening on 8080 and 5353, with `externalConnection`. */
-export function containerWith(externalConnection: ExternalConnectionViewFragment | null): ContainerDetails {
-  return {
-    id: '7',
-    name: 'web',
+export const containerWith = (externalConnection: ExternalConnectionViewFragment | null): ContainerDetails =>
+  containerDetails('web', {
     image: 'nginx:1.27',
-    entrypoint: null,
-    command: null,
-    resources: 'CPU_250_RAM_500',
     ports: ['8080', '5353'],
-    numberOfReplicas: 1,
-    availableReplicas: 1,
-    problem: null,
     state: 'created',
-    locked: false,
-    createdAt: '2025-01-01T09:00:00Z',
     modifiedAt: '2025-01-02T09:00:00Z',
-    privateRegistry: null,
-    environmentVariables: [],
-    ingresses: [],
-    mounts: [],
-    healthCheck: null,
-    autoScaling: null,
-    replicas: [],
     externalConnection,
-  };
-}
+  });
 
 type Refusal = { message: string; extensions: { code: string; field?: string } };
 

@@ -6,9 +6,8 @@ import type {
   ContainerEventsQuery,
   ContainerJobEventsQuery,
   ContainerJobQuery,
-  ContainerQuery,
 } from '../../src/gql/graphql.ts';
-import { namespace } from '../support/fixtures.ts';
+import { containerDetails, namespace } from '../support/fixtures.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
@@ -17,30 +16,7 @@ import { server } from '../support/server.ts';
 
 type ContainerEvent = ContainerEventsQuery['container']['events'][number];
 
-const container: ContainerQuery['container'] = {
-  id: '7',
-  name: 'web',
-  image: 'nginx:1.28',
-  entrypoint: null,
-  command: null,
-  resources: 'CPU_250_RAM_500',
-  ports: ['80'],
-  numberOfReplicas: 1,
-  availableReplicas: 1,
-  problem: null,
-  state: 'running',
-  locked: false,
-  createdAt: '2025-01-01T09:00:00Z',
-  modifiedAt: '2025-01-02T09:00:00Z',
-  externalConnection: null,
-  privateRegistry: null,
-  environmentVariables: [],
-  ingresses: [],
-  mounts: [],
-  healthCheck: null,
-  autoScaling: null,
-  replicas: [],
-};
+const container = containerDetails('web', { modifiedAt: '2025-01-02T09:00:00Z' });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
