@@ -20,7 +20,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_DATA_DIR = dataDir;
 
   try {
-    const server = await startBerthServer({ port, dataDir, env: { PUBLIC_URL: baseUrl } });
+    const server = await startBerthServer({
+      port,
+      dataDir,
+      // An issuer with an address, as a provider configures it (invoices show it); no VAT, so prices stay net.
+      env: {
+        PUBLIC_URL: baseUrl,
+        INVOICE_ISSUER: 'Berth Cloud GmbH\nAm Sandtorkai 1\n20457 Hamburg\nGermany',
+        INVOICE_ISSUER_VAT_NUMBER: 'DE999999999',
+      },
+    });
     return async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { createCustomer } from './support/admin.ts';
 import { checkoutPath, fillCard, goodCard } from './support/checkout.ts';
@@ -274,7 +275,12 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     await expect(page).toHaveTitle(`Invoice ${number} | Berth`);
     const lines = page.getByRole('table', { name: 'Invoice lines' });
     await expect(lines.getByRole('row', { name: `${planName} €9.00` })).toBeVisible();
+    await expect(lines.getByRole('row', { name: 'Subtotal (net) €9.00' })).toBeVisible();
+    await expect(lines.getByRole('row', { name: 'VAT 0 % €0.00' })).toBeVisible();
     await expect(lines.getByRole('row', { name: 'Total €9.00' })).toBeVisible();
+    await expect(page.getByText('Berth Cloud GmbH')).toBeVisible();
+    await expect(page.getByText('Am Sandtorkai 1')).toBeVisible();
+    await expect(page.getByText('VAT number DE999999999')).toBeVisible();
     await expect(page.getByText('Upgrade GmbH')).toBeVisible();
     await expect(page.getByText('VAT number DE123456789')).toBeVisible();
     await expect(page.getByText('Hafenstraße 1 20457 Hamburg Germany')).toBeVisible();
@@ -283,6 +289,14 @@ test('a restricted customer subscribes through the hosted checkout and may creat
     ).toBeVisible();
     await expectAccessible(page);
     await captureScreens(page, 'billing-invoice');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();

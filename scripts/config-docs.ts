@@ -55,7 +55,7 @@ export async function renderConfigurationDocs(): Promise<string> {
     '| --- | --- | --- |',
     ...rows,
     '',
-    "The portal's own build settings (`VITE_OIDC_AUTHORITY`, `VITE_INVOICE_ISSUER`, `VITE_SENTRY_*`, `VITE_FLAGS_*`, …)",
+    "The portal's own build settings (`VITE_OIDC_AUTHORITY`, `VITE_SENTRY_*`, `VITE_FLAGS_*`, …)",
     'are read by `apps/portal/src/config/env.ts` when it is built: see [the portal](portal.md#build-settings).',
     '',
   ].join('\n');

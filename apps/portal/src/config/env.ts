@@ -20,7 +20,6 @@ const settings = {
   VITE_BILLING_GRAPHQL_URL: { fallback: '/graphql/billing', rule: notEmpty },
   VITE_CONSOLE_LOGS_GRAPHQL_URL: { fallback: '/graphql/console-logs', rule: notEmpty },
   VITE_BILLING_URL: { fallback: '/billing', rule: notEmpty },
-  VITE_INVOICE_ISSUER: { fallback: 'Berth', rule: notEmpty },
   VITE_POSTHOG_KEY: { fallback: '', rule: anything },
   VITE_POSTHOG_HOST: { fallback: 'https://eu.i.posthog.com', rule: httpUrl },
   VITE_SENTRY_DSN: { fallback: '', rule: optionalHttpUrl },
@@ -62,8 +61,6 @@ export const env = {
   consoleLogsGraphqlUrl: parsed.VITE_CONSOLE_LOGS_GRAPHQL_URL,
   /** The billing REST calls (SPEC §7) live under this: `/subscriptions`, `/information/update`. */
   billingUrl: parsed.VITE_BILLING_URL,
-  /** Who issues the invoices, as their page heads them: name first, then address lines (one per line). */
-  invoiceIssuer: parsed.VITE_INVOICE_ISSUER.split('\n'),
   /** PostHog's project key (public: it can only send events); empty turns session analytics off. */
   posthogKey: parsed.VITE_POSTHOG_KEY,
   /** Where PostHog events and recordings go: PostHog Cloud EU unless set. */

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
+import { graphql, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceQuery } from '../../src/gql/billing/graphql.ts';
 import { renderWithProviders } from '../support/render.tsx';
 import { server } from '../support/server.ts';
 
 // The printable invoice page (/account/billing/invoices/$number): who issues the invoice to whom, its
-// number, dates, lines, total and status; Print; the provider's own page; an unknown number.
+// number, dates, lines, VAT, total and status; Print; Download PDF; the provider's own page; an unknown number.
 
 const billingApi = graphql.link('/graphql/billing');
 const euros = (amountCents: number) => ({ amountCents, currency: 'EUR' });
@@ -19,11 +19,20 @@ const paidInvoice: InvoiceQuery = {
     periodStart: '2029-11-15T12:00:00.000Z',
     periodEnd: '2029-12-15T12:00:00.000Z',
     status: 'PAID',
+    issuer: {
+      name: 'Berth Cloud GmbH',
+      address: ['Hafenstraße 1', '20457 Hamburg'],
+      vatNumber: 'DE123456789',
+    },
     lines: [
       { description: 'Serverless containers, monthly (EUR)', amount: euros(900) },
       { description: 'Cloud databases, monthly (EUR)', amount: euros(1500) },
     ],
-    total: euros(2400),
+    subtotal: euros(2400),
+    tax: euros(456),
+    taxRatePercent: 19,
+    total: euros(2856),
+    pdfPath: '/billing/invoices/BERTH-000001.pdf',
     hostedUrl: null,
   },
   billingDetails: {
@@ -62,7 +71,7 @@ afterEach(() => {
 });
 
 describe('invoice page', () => {
-  it('shows the issuer, the customer, number, dates, period, lines, total and status', async () => {
+  it('shows the issuer, the customer, number, dates, period, lines, VAT, total and status', async () => {
     const asked = serveInvoice(paidInvoice);
     openInvoice();
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoice BERTH-000001' })).toBeVisible();
@@ -71,7 +80,10 @@ describe('invoice page', () => {
 
     // The page's title comes before the invoice itself.
     const from = (await screen.findByRole('heading', { name: 'From' })).parentElement as HTMLElement;
-    expect(within(from).getByText('Berth')).toBeVisible();
+    expect(within(from).getByText('Berth Cloud GmbH')).toBeVisible();
+    expect(within(from).getByText('Hafenstraße 1')).toBeVisible();
+    expect(within(from).getByText('20457 Hamburg')).toBeVisible();
+    expect(within(from).getByText('VAT number DE123456789')).toBeVisible();
     const to = screen.getByRole('heading', { name: 'Billed to' }).parentElement as HTMLElement;
     expect(within(to).getByText('Analytical Engines Ltd')).toBeVisible();
     expect(within(to).getByText(/12 Marylebone Road\s+London NW1 5LR/)).toBeVisible();
@@ -88,7 +100,9 @@ describe('invoice page', () => {
     expect(lines).toEqual([
       ['Serverless containers, monthly (EUR)', '€9.00'],
       ['Cloud databases, monthly (EUR)', '€15.00'],
-      ['Total', '€24.00'],
+      ['Subtotal (net)', '€24.00'],
+      ['VAT 19 %', '€4.56'],
+      ['Total', '€28.56'],
     ]);
     // Stripe's invoices have a page of their own; the built-in provider's do not.
     expect(screen.queryByRole('link', { name: /Payment provider/ })).not.toBeInTheDocument();
@@ -108,6 +122,46 @@ describe('invoice page', () => {
     const { user } = openInvoice();
     await user.click(await screen.findByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('downloads the PDF with the session’s token, and says so when it fails', async () => {
+    serveInvoice(paidInvoice);
+    const authorizations: (string | null)[] = [];
+    let failing = false;
+    server.use(
+      http.get('/billing/invoices/BERTH-000001.pdf', ({ request }) => {
+        authorizations.push(request.headers.get('authorization'));
+        if (failing) return new HttpResponse(null, { status: 503 });
+        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          headers: { 'content-type': 'application/pdf' },
+        });
+      }),
+    );
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:invoice';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const { user } = openInvoice();
+
+    await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(names).toEqual(['invoice-BERTH-000001.pdf']));
+    expect(authorizations).toEqual(['Bearer test-token']);
+    expect(blobs[0]?.type).toBe('application/pdf');
+    expect(blobs[0]?.size).toBe(4);
+
+    failing = true;
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(await screen.findByText('The PDF could not be downloaded. Try again.')).toBeVisible();
+    expect(names).toHaveLength(1);
+    // The snack bar is the app's one (a module's state): closed, it does not follow into the next test.
+    await user.click(screen.getByRole('button', { name: 'Close message' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('links to the payment provider’s page of the invoice when it has one, in a new tab', async () => {

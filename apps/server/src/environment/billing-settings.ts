@@ -11,6 +11,34 @@ export const billingSettings = {
     .describe(
       'Who hosts checkout and billing-details pages and reports payments: `local` is Berth itself, with test cards; `stripe` is Stripe.',
     ),
+  INVOICE_ISSUER: z
+    .string()
+    .max(500)
+    .default('Berth')
+    .transform((value) =>
+      value
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length > 0, 'must name the issuer')
+    .describe(
+      'Who issues the invoices, as their page and PDF head them: the name, then the address lines, separated by newlines (`\\n` in a double-quoted `.env` value).',
+    ),
+  INVOICE_ISSUER_VAT_NUMBER: z
+    .string()
+    .max(40)
+    .optional()
+    .describe("The issuer's VAT number, printed on every invoice."),
+  INVOICE_VAT_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((rate) => Number.isInteger(rate * 100), 'must have at most two decimals')
+    .default(0)
+    .describe(
+      'With `BILLING_PROVIDER=local`: the VAT rate in percent (e.g. `19`) added to the net prices on its invoices and charges. With Stripe, Stripe computes the tax (Stripe Tax or tax rates) and its invoices bring it.',
+    ),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')

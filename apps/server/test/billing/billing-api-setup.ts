@@ -65,9 +65,12 @@ export const SAVED_DETAILS = {
   invoiceEmail: 'invoices@engines.example',
 };
 
-/** The file's server, pricing usage on a known clock (10 February 2026, noon), and its customers' billing API. */
-export function useBillingApiServer() {
-  const suite = useServer({}, { clock: () => new Date('2026-02-10T12:00:00Z') });
+/**
+ * The file's server (with `overrides` of its environment), pricing usage on a known clock (10 February 2026,
+ * noon), and its customers' billing API.
+ */
+export function useBillingApiServer(overrides: Record<string, string> = {}) {
+  const suite = useServer(overrides, { clock: () => new Date('2026-02-10T12:00:00Z') });
   const billing = (customer: TestCustomer) => billingApi(suite.server.url, () => customer.token());
 
   /** A customer who paid the local checkout with the test card and saved billing details. */

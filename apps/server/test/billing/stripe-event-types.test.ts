@@ -71,6 +71,40 @@ describe('each event type', () => {
     expect(new Date(recorded?.period_start ?? '').toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
 
+  it("records the tax Stripe computed: net, tax and total, the rate left to Stripe's page", async () => {
+    const alice = await createCustomer(suite.server);
+    const taxed = { ...invoice(alice, 'paid'), total: 1071, total_excluding_tax: 900, amount_paid: 1071 };
+    const untaxed = { ...invoice(alice, 'paid'), total_excluding_tax: null };
+    await deliver(stripeEvent('invoice.paid', taxed));
+    await deliver(stripeEvent('invoice.paid', untaxed));
+    const recorded = await rows<{
+      number: string;
+      subtotal_cents: number;
+      tax_cents: number;
+      tax_rate_basis_points: number | null;
+      total_cents: number;
+    }>(
+      suite.server,
+      sql`SELECT number, subtotal_cents, tax_cents, tax_rate_basis_points, total_cents FROM billing_invoices WHERE customer_id = ${alice.customerId} ORDER BY id`,
+    );
+    expect(recorded).toEqual([
+      {
+        number: taxed.number,
+        subtotal_cents: 900,
+        tax_cents: 171,
+        tax_rate_basis_points: null,
+        total_cents: 1071,
+      },
+      {
+        number: untaxed.number,
+        subtotal_cents: 900,
+        tax_cents: 0,
+        tax_rate_basis_points: null,
+        total_cents: 900,
+      },
+    ]);
+  });
+
   it('subscription updates set the status (unpaid suspends) and a deleted subscription revokes create', async () => {
     const alice = await createCustomer(suite.server);
     const sub = `sub_${random()}`;

@@ -91,6 +91,12 @@ export const billingInvoices = pgTable('billing_invoices', {
   number: text('number').notNull(),
   status: text('status').$type<'paid' | 'open'>().notNull(),
   currency: text('currency').notNull(),
+  /** The net amount: the lines' sum, before tax. */
+  subtotalCents: integer('subtotal_cents').notNull(),
+  taxCents: integer('tax_cents').notNull().default(0),
+  /** Hundredths of a percent (1900 is 19 %); null when the tax has no single known rate. */
+  taxRateBasisPoints: integer('tax_rate_basis_points'),
+  /** What was charged: net plus tax. */
   totalCents: integer('total_cents').notNull(),
   lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
   periodStart: timestamptz('period_start').notNull(),

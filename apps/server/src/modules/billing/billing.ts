@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Environment } from '../../environment.ts';
 import { createFulfilment, type PlannedResourceKinds } from './fulfilment/fulfilment.ts';
 import type { Metering } from '../metering/service.ts';
+import { invoiceIssuer } from './invoice-issuer.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createLocalRenewals } from './local/renewals.ts';
 import type { BillingNotices } from './notices.ts';
@@ -36,6 +37,7 @@ export function createBilling(deps: {
   warn: (message: string, error: unknown) => void;
 }) {
   const store = createBillingStore(deps.db);
+  const vatRateBasisPoints = Math.round(deps.env.INVOICE_VAT_RATE * 100);
   const fulfilment = createFulfilment(deps.db, deps.resources, deps.notices);
   const provider: BillingProvider =
     deps.env.BILLING_PROVIDER === 'stripe'
@@ -50,8 +52,9 @@ export function createBilling(deps: {
           store,
           sessions: createSessionStore(deps.db),
           fulfilment,
+          vatRateBasisPoints,
         });
-  const renewals = createLocalRenewals({ store, fulfilment, metering: deps.metering });
+  const renewals = createLocalRenewals({ store, fulfilment, metering: deps.metering, vatRateBasisPoints });
   const service = createBillingService({
     db: deps.db,
     publicUrl: deps.env.PUBLIC_URL,
@@ -67,6 +70,7 @@ export function createBilling(deps: {
     provider,
     fulfilment,
     resources: deps.resources,
+    issuer: invoiceIssuer(deps.env),
     /** Charges local subscriptions whose period ended (hourly); Stripe runs its own billing cycle. */
     collectDue: (now?: Date) => (provider.name === 'local' ? renewals.collectDue(now) : Promise.resolve(0)),
   };

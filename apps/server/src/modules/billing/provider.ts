@@ -123,6 +123,12 @@ export interface InvoiceFacts {
   /** The provider's invoice number; the local provider leaves it to us. */
   number?: string;
   currency: string;
+  /** Net: before tax. */
+  subtotalCents: number;
+  taxCents: number;
+  /** Hundredths of a percent (1900 is 19 %); null when the tax has no single known rate. */
+  taxRateBasisPoints: number | null;
+  /** Charged: net plus tax. */
   totalCents: number;
   lines: { description: string; amountCents: number }[];
   /** ISO date-times of the period the invoice is for. */

@@ -4,6 +4,7 @@ import type {
   SuspendedReason,
 } from '../../generated/billing-resolvers-types.ts';
 import { BILLED_BY_USE, centsOfType, isBilledByUse } from '../metering/breakdown.ts';
+import { invoicePdfPath } from './invoice-issuer.ts';
 import { BILLABLE_PLANS, planChangesOf, RESOURCE_PLANS, type PlannedKind } from './plans.ts';
 import { planChangeBlocker } from './plan-change.ts';
 import { isResumable } from './service.ts';
@@ -148,7 +149,12 @@ export const billingResolvers: Resolvers = {
         description: line.description,
         amount: { amountCents: line.amountCents, currency: row.currency },
       })),
+    issuer: (_row, _args, { services }) => services.billing.issuer,
+    subtotal: (row) => ({ amountCents: row.subtotalCents, currency: row.currency }),
+    tax: (row) => ({ amountCents: row.taxCents, currency: row.currency }),
+    taxRatePercent: (row) => (row.taxRateBasisPoints === null ? null : row.taxRateBasisPoints / 100),
     total: (row) => ({ amountCents: row.totalCents, currency: row.currency }),
+    pdfPath: (row) => invoicePdfPath(row.number),
   },
   BillingSubscription: {
     id: (row) => String(row.id),

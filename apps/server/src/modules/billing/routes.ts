@@ -6,8 +6,10 @@ import { createErrorHandler, restErrorBody } from '../../http/errors.ts';
 import { apiRateLimit } from '../../http/security.ts';
 import { authorize, BILLING_CALLS, type BillingCall } from '../accounts/authorize.ts';
 import type { AccountWithCustomer } from '../accounts/store.ts';
+import type { Billing } from './billing.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { BillingProvider } from './provider.ts';
-import { CHECKOUT_STARTS, type BillingService, type CheckoutStart } from './service.ts';
+import { CHECKOUT_STARTS, type CheckoutStart } from './service.ts';
 
 const STATUS: Record<DomainError['code'], number> = {
   BAD_USER_INPUT: 400,
@@ -55,12 +57,12 @@ function accountOf(request: FastifyRequest): AccountWithCustomer {
 
 /**
  * REST calls of the billing area (API.md): each answers `{url}` of a hosted page. Bearer-authenticated like
- * the API (401 before the body is looked at); bad bodies are a 400 naming the problem. The provider's own
- * paths (hosted pages, webhooks) are mounted here too.
+ * the API (401 before the body is looked at); bad bodies are a 400 naming the problem. Invoices' PDFs and the
+ * provider's own paths (hosted pages, webhooks) are mounted here too.
  */
 export async function billingRoutes(
   app: FastifyInstance,
-  deps: { env: Environment; billing: BillingService; provider: BillingProvider; authenticate: Authenticate },
+  deps: { env: Environment; billing: Billing; provider: BillingProvider; authenticate: Authenticate },
 ) {
   const { billing } = deps;
   /**
@@ -95,6 +97,32 @@ export async function billingRoutes(
 
   app.post('/billing/information/update', guarded('POST /billing/information/update', []), async (request) =>
     billing.requestDetailsPage(accountOf(request)),
+  );
+
+  // The invoice's PDF (Invoice.pdfPath): a read, so only signed in; another customer's number is not found.
+  app.get<{ Params: { file: string } }>(
+    '/billing/invoices/:file',
+    { preValidation: requireAccount(deps.authenticate), config: { rateLimit: apiRateLimit(deps.env) } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!file.endsWith('.pdf')) return reply.callNotFound();
+      const number = file.slice(0, -'.pdf'.length);
+      const { customerId } = accountOf(request);
+      const invoice = await billing.invoiceOf(customerId, number);
+      const pdf = await renderInvoicePdf({
+        invoice,
+        issuer: billing.issuer,
+        details: await billing.detailsOf(customerId),
+      });
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="invoice-${number.replace(/[^\w.-]/g, '_')}.pdf"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   await deps.provider.routes(app);

@@ -1,4 +1,4 @@
-import { downloadText } from '@/lib/download-text.ts';
+import { downloadText } from '@/lib/download-file.ts';
 
 /** The codes as copied and saved: one per line. */
 export const recoveryCodesText = (codes: readonly string[]) => codes.join('\n');

@@ -15,6 +15,11 @@ const invoiceQuery = withFragments(
         periodStart
         periodEnd
         status
+        issuer {
+          name
+          address
+          vatNumber
+        }
         lines {
           description
           amount {
@@ -22,10 +27,20 @@ const invoiceQuery = withFragments(
             currency
           }
         }
+        subtotal {
+          amountCents
+          currency
+        }
+        tax {
+          amountCents
+          currency
+        }
+        taxRatePercent
         total {
           amountCents
           currency
         }
+        pdfPath
         hostedUrl
       }
       billingDetails {

@@ -12,7 +12,8 @@ const totalCell = { typography: 'body2', fontWeight: 700, color: 'text.primary' 
 
 /**
  * Amounts as a table with their total: the costs the chart shows, to read, and an invoice's lines. Rows are
- * in the given order, keyed by place (two invoice lines may read the same).
+ * in the given order, keyed by place (two invoice lines may read the same); `subtotals` (an invoice's net and
+ * VAT) come between them and the total.
  */
 export function AmountTable({
   caption,
@@ -20,6 +21,7 @@ export function AmountTable({
   heading,
   amountHeading,
   rows,
+  subtotals = [],
   total,
 }: {
   /** Shown above the table and naming it (`Cost by namespace`); without one, `label` names it. */
@@ -29,6 +31,7 @@ export function AmountTable({
   heading: string;
   amountHeading: string;
   rows: readonly { name: string; amount: Money }[];
+  subtotals?: readonly { name: string; amount: Money }[];
   total: Money;
 }) {
   return (
@@ -65,6 +68,19 @@ export function AmountTable({
         ))}
       </TableBody>
       <TableFooter>
+        {subtotals.map((row) => (
+          <TableRow key={row.name}>
+            <TableCell component="th" scope="row" sx={{ typography: 'body2', color: 'text.primary', pl: 0 }}>
+              {row.name}
+            </TableCell>
+            <TableCell
+              align="right"
+              sx={{ typography: 'body2', color: 'text.primary', pr: 0, whiteSpace: 'nowrap' }}
+            >
+              {formatMoney(row.amount)}
+            </TableCell>
+          </TableRow>
+        ))}
         <TableRow>
           <TableCell component="th" scope="row" sx={{ ...totalCell, pl: 0 }}>
             Total

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { env } from '@/config/env.ts';
 import type { InvoiceQuery } from '@/gql/billing/graphql.ts';
 import { FactsList } from '@/components/facts-list.tsx';
 import { formatDate, formatPeriod } from './billing-format.ts';
@@ -18,18 +17,22 @@ const Overline = ({ children }: { children: string }) => (
   </Typography>
 );
 
-function Issuer() {
-  const [name, ...address] = env.invoiceIssuer;
+function Issuer({ issuer }: { issuer: InvoiceQuery['invoice']['issuer'] }) {
   return (
     <Box>
       <Overline>From</Overline>
-      <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
-      {address.map((line) => (
+      <Typography sx={{ fontWeight: 700 }}>{issuer.name}</Typography>
+      {issuer.address.map((line) => (
         <Typography key={line}>{line}</Typography>
       ))}
+      {issuer.vatNumber && <Typography>VAT number {issuer.vatNumber}</Typography>}
     </Box>
   );
 }
+
+/** "VAT 19 %", or "VAT" when the provider reported no single rate (as the PDF says it). */
+const taxLabel = (ratePercent: number | null | undefined) =>
+  ratePercent === null || ratePercent === undefined ? 'VAT' : `VAT ${String(ratePercent)} %`;
 
 function Customer({ details }: { details: InvoiceQuery['billingDetails'] }) {
   return (
@@ -51,7 +54,7 @@ function Customer({ details }: { details: InvoiceQuery['billingDetails'] }) {
   );
 }
 
-/** An invoice as a document: who issues it to whom, its number, dates and status, its lines and total. */
+/** An invoice as a document: who issues it to whom, its number, dates and status, its lines, VAT and total. */
 export function InvoiceDocument({
   invoice,
   details,
@@ -63,7 +66,7 @@ export function InvoiceDocument({
     <Paper id={invoiceDocumentId} variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
       <Stack spacing={4}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ justifyContent: 'space-between' }}>
-          <Issuer />
+          <Issuer issuer={invoice.issuer} />
           <Customer details={details} />
         </Stack>
         <FactsList
@@ -79,6 +82,10 @@ export function InvoiceDocument({
           heading="Description"
           amountHeading="Amount"
           rows={invoice.lines.map(({ description, amount }) => ({ name: description, amount }))}
+          subtotals={[
+            { name: 'Subtotal (net)', amount: invoice.subtotal },
+            { name: taxLabel(invoice.taxRatePercent), amount: invoice.tax },
+          ]}
           total={invoice.total}
         />
       </Stack>

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { LoadingBlock } from '../../../components/loading-block.tsx';
 import Stack from '@mui/material/Stack';
-import { mdiMagnify, mdiOpenInNew, mdiPrinter } from '@mdi/js';
-import { useQuery } from '@tanstack/react-query';
+import { mdiDownload, mdiMagnify, mdiOpenInNew, mdiPrinter } from '@mdi/js';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LoadError } from '@/components/load-error.tsx';
 import { MdiIcon } from '@/components/mdi-icon.tsx';
@@ -12,6 +12,7 @@ import { MessagePage } from '@/components/message-page.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ButtonLink } from '@/components/router-links.tsx';
 import { GraphQLRequestError } from '@/lib/graphql/errors.ts';
+import { downloadInvoicePdf } from '../api/download-invoice-pdf.ts';
 import { invoiceQueryOptions } from '../api/get-invoice.ts';
 import { InvoiceDocument, invoiceDocumentId } from '../components/invoice-document.tsx';
 
@@ -59,10 +60,14 @@ function InvoiceNotFound({ number }: { number: string }) {
   );
 }
 
-/** One invoice, printable: the document, a Print button, and the provider's own page of it when it has one. */
+/** One invoice: the document, Print, Download PDF, and the provider's own page of it when it has one. */
 export function InvoicePage() {
   const { number } = route.useParams();
   const query = useQuery(invoiceQueryOptions(number));
+  const download = useMutation({
+    mutationFn: downloadInvoicePdf,
+    meta: { failureMessage: 'The PDF could not be downloaded. Try again.' },
+  });
 
   if (query.error instanceof GraphQLRequestError && query.error.hasCode('NOT_FOUND')) {
     return <InvoiceNotFound number={number} />;
@@ -99,11 +104,20 @@ export function InvoicePage() {
                 </Button>
               )}
               <Button
-                variant="contained"
+                variant="outlined"
                 startIcon={<MdiIcon path={mdiPrinter} />}
                 onClick={() => window.print()}
               >
                 Print
+              </Button>
+              <Button
+                variant="contained"
+                loading={download.isPending}
+                loadingPosition="start"
+                startIcon={<MdiIcon path={mdiDownload} />}
+                onClick={() => download.mutate(data.invoice)}
+              >
+                Download PDF
               </Button>
             </Stack>
           )

@@ -1,5 +1,5 @@
 import { portalLanguage } from '@/lib/language.ts';
-import { downloadText } from '@/lib/download-text.ts';
+import { downloadText } from '@/lib/download-file.ts';
 import type { LogLineItem } from '../api/log-line-fragment.ts';
 
 const timeFormat = new Intl.DateTimeFormat(portalLanguage(), {

@@ -169,6 +169,9 @@ export function createFulfilmentStore(db: Db) {
           invoice.number ?? sql<string>`'BERTH-' || lpad(nextval('billing_invoice_numbers')::text, 6, '0')`,
         status,
         currency: invoice.currency.toUpperCase(),
+        subtotalCents: invoice.subtotalCents,
+        taxCents: invoice.taxCents,
+        taxRateBasisPoints: invoice.taxRateBasisPoints,
         totalCents: invoice.totalCents,
         lines: invoice.lines,
         periodStart: new Date(invoice.periodStart),
@@ -180,7 +183,15 @@ export function createFulfilmentStore(db: Db) {
         .values(values)
         .onConflictDoUpdate({
           target: [billingInvoices.provider, billingInvoices.externalId],
-          set: { status, totalCents: values.totalCents, lines: values.lines, hostedUrl: values.hostedUrl },
+          set: {
+            status,
+            subtotalCents: values.subtotalCents,
+            taxCents: values.taxCents,
+            taxRateBasisPoints: values.taxRateBasisPoints,
+            totalCents: values.totalCents,
+            lines: values.lines,
+            hostedUrl: values.hostedUrl,
+          },
           setWhere: ne(billingInvoices.status, 'paid'),
         });
     },

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../../html.ts';
 import { formatEuros, type BillablePlan } from '../plans.ts';
+import { vatCents } from './payment.ts';
 import { CARD_FIELDS, DECLINED_MESSAGE } from './cards.ts';
 import { DETAILS_FIELDS } from './details-form.ts';
 
@@ -95,6 +96,8 @@ export interface CheckoutPageInput {
   action: string;
   cancelUrl: string;
   plan: BillablePlan;
+  /** INVOICE_VAT_RATE in hundredths of a percent: added to the plan's net price. */
+  vatRateBasisPoints: number;
   email: string;
   values?: { name?: string; expiry?: string };
   errors?: Partial<Record<'cardNumber' | 'expiry' | 'cvc' | 'name', string>>;
@@ -104,8 +107,12 @@ export interface CheckoutPageInput {
 
 export function checkoutPage(input: CheckoutPageInput): string {
   const errors = input.errors ?? {};
+  const net = input.plan.monthlyPriceCents;
+  const vat = vatCents(net, input.vatRateBasisPoints);
+  const vatNote =
+    vat > 0 ? ` plus ${String(input.vatRateBasisPoints / 100)} % VAT (${formatEuros(vat)})` : '';
   const summary = `<p class="plan">Subscribe to ${escapeHtml(input.plan.name)}</p>
-<p class="price">${formatEuros(input.plan.monthlyPriceCents)} <small>per month</small></p>
+<p class="price">${formatEuros(net)} <small>per month${vatNote}</small></p>
 <p class="note">Billed monthly in EUR to ${escapeHtml(input.email)}. Usage is billed on top at the listed rates. Cancel any time.</p>
 <a class="back" href="${escapeHtml(input.cancelUrl)}">← Back to Berth</a>`;
   const invalid = Object.keys(errors).length > 0;
@@ -120,7 +127,7 @@ ${field({ name: 'expiry', label: 'Expiry (MM / YY)', autocomplete: 'cc-exp', inp
 ${field({ name: 'cvc', label: 'CVC', autocomplete: 'cc-csc', inputmode: 'numeric', placeholder: '123', error: errors.cvc, autofocus: focus === 'cvc' })}
 </div>
 ${field({ name: 'name', label: 'Name on card', autocomplete: 'cc-name', value: input.values?.name, error: errors.name, autofocus: focus === 'name' })}
-<button type="submit">Subscribe for ${formatEuros(input.plan.monthlyPriceCents)} a month</button>
+<button type="submit">Subscribe for ${formatEuros(net + vat)} a month</button>
 </form>
 <p class="hint">Test mode: the card <code>4242 4242 4242 4242</code> is charged, <code>4000 0000 0000 0002</code> is declined (“${escapeHtml(DECLINED_MESSAGE)}”); any future expiry date and any CVC.</p>`;
   return page(`Subscribe to ${input.plan.name}`, summary, form);

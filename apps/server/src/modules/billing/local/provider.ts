@@ -9,6 +9,7 @@ import type { BillingDetails, BillingStore } from '../store.ts';
 import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
 import { checkDetails, DETAILS_FIELDS, detailsFormValues } from './details-form.ts';
 import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
+import { localPayment } from './payment.ts';
 import { day, LOCAL_PERIOD_MS } from './renewals.ts';
 
 // The embedded payment provider: Berth hosts the checkout and billing-details pages itself, at
@@ -52,29 +53,25 @@ function proratedCents({ from, to, prorationDate, currentPeriodEnd }: PlanChange
 }
 
 /** The upgrade's charge as the local provider reports it: paid at once, with its invoice. */
-function prorationCharge(change: PlanChange): BillingChange {
+function prorationCharge(change: PlanChange, vatRateBasisPoints: number): BillingChange {
   const amountCents = proratedCents(change);
   const periodEnd = change.currentPeriodEnd;
   const reference = `${change.subscription}_${change.to.id}_${change.prorationDate.getTime()}`;
-  return {
-    kind: 'payment-succeeded',
+  return localPayment({
     customerId: change.customerId,
     subscription: change.subscription,
-    amountCents,
-    invoice: {
-      id: `in_local_plan_${reference}`,
-      currency: change.to.currency,
-      totalCents: amountCents,
-      lines: [
-        {
-          description: `${change.to.name}, upgraded from ${change.from.id}, ${day(change.prorationDate)} to ${day(periodEnd)}`,
-          amountCents,
-        },
-      ],
-      periodStart: change.prorationDate.toISOString(),
-      periodEnd: periodEnd.toISOString(),
-    },
-  };
+    invoiceId: `in_local_plan_${reference}`,
+    currency: change.to.currency,
+    lines: [
+      {
+        description: `${change.to.name}, upgraded from ${change.from.id}, ${day(change.prorationDate)} to ${day(periodEnd)}`,
+        amountCents,
+      },
+    ],
+    periodStart: change.prorationDate,
+    periodEnd,
+    vatRateBasisPoints,
+  });
 }
 
 export function createLocalProvider(deps: {
@@ -82,6 +79,8 @@ export function createLocalProvider(deps: {
   store: BillingStore;
   sessions: SessionStore;
   fulfilment: Fulfilment;
+  /** INVOICE_VAT_RATE in hundredths of a percent: added to every charge. */
+  vatRateBasisPoints: number;
   now?: () => Date;
 }): BillingProvider {
   const { store, sessions, fulfilment, now = () => new Date() } = deps;
@@ -126,6 +125,7 @@ export function createLocalProvider(deps: {
             reply,
             200,
             checkoutPage({
+              vatRateBasisPoints: deps.vatRateBasisPoints,
               action: checkoutAction(session.id),
               cancelUrl: session.cancelUrl,
               plan,
@@ -153,6 +153,7 @@ export function createLocalProvider(deps: {
           const check = checkCard(form, now());
           if (check.outcome !== 'charged') {
             const page = checkoutPage({
+              vatRateBasisPoints: deps.vatRateBasisPoints,
               action: checkoutAction(session.id),
               cancelUrl: session.cancelUrl,
               plan,
@@ -180,20 +181,16 @@ export function createLocalProvider(deps: {
                 resourceId: session.resourceId,
                 currentPeriodEnd: periodEnd.toISOString(),
               },
-              {
-                kind: 'payment-succeeded',
+              localPayment({
                 customerId,
                 subscription: `sub_local_${reference}`,
-                amountCents: plan.monthlyPriceCents,
-                invoice: {
-                  id: `in_local_${reference}`,
-                  currency: plan.currency,
-                  totalCents: plan.monthlyPriceCents,
-                  lines: [{ description: plan.name, amountCents: plan.monthlyPriceCents }],
-                  periodStart: periodStart.toISOString(),
-                  periodEnd: periodEnd.toISOString(),
-                },
-              },
+                invoiceId: `in_local_${reference}`,
+                currency: plan.currency,
+                lines: [{ description: plan.name, amountCents: plan.monthlyPriceCents }],
+                periodStart,
+                periodEnd,
+                vatRateBasisPoints: deps.vatRateBasisPoints,
+              }),
             ],
           });
           await sessions.useSession(session.id, now());
@@ -281,6 +278,10 @@ export function createLocalProvider(deps: {
     previewPlanChange: (change) => Promise.resolve(proratedCents(change)),
     // An upgrade charges the card on file now (its invoice); a downgrade is billed by the next renewal.
     changePlan: (change) =>
-      Promise.resolve(change.timing === 'now' && proratedCents(change) > 0 ? [prorationCharge(change)] : []),
+      Promise.resolve(
+        change.timing === 'now' && proratedCents(change) > 0
+          ? [prorationCharge(change, deps.vatRateBasisPoints)]
+          : [],
+      ),
   };
 }

@@ -3,6 +3,7 @@ import { centsOfType } from '../../metering/breakdown.ts';
 import type { Fulfilment } from '../fulfilment/fulfilment.ts';
 import { BILLABLE_PLANS } from '../plans.ts';
 import type { InvoiceFacts } from '../provider.ts';
+import { localPayment } from './payment.ts';
 import type { BillingStore, SubscriptionRow } from '../store.ts';
 
 // The embedded provider's billing cycle (a real provider runs its own): when a local subscription's period
@@ -29,6 +30,8 @@ export function createLocalRenewals(deps: {
   store: BillingStore;
   fulfilment: Fulfilment;
   metering: Metering;
+  /** INVOICE_VAT_RATE in hundredths of a percent: added to every charge. */
+  vatRateBasisPoints: number;
 }) {
   async function renew(subscription: SubscriptionRow, periodStart: Date) {
     const planId = subscription.pendingPlanId ?? subscription.planId;
@@ -62,7 +65,6 @@ export function createLocalRenewals(deps: {
         }
       }
     }
-    const totalCents = lines.reduce((total, line) => total + line.amountCents, 0);
     const reference = `${subscription.externalId}_${periodStart.getTime()}`;
     await deps.fulfilment.apply({
       provider: 'local',
@@ -75,20 +77,16 @@ export function createLocalRenewals(deps: {
           ...facts,
           currentPeriodEnd: periodEnd.toISOString(),
         },
-        {
-          kind: 'payment-succeeded',
+        localPayment({
           customerId: subscription.customerId,
           subscription: subscription.externalId,
-          amountCents: totalCents,
-          invoice: {
-            id: `in_local_renewal_${reference}`,
-            currency: plan.currency,
-            totalCents,
-            lines,
-            periodStart: periodStart.toISOString(),
-            periodEnd: periodEnd.toISOString(),
-          },
-        },
+          invoiceId: `in_local_renewal_${reference}`,
+          currency: plan.currency,
+          lines,
+          periodStart,
+          periodEnd,
+          vatRateBasisPoints: deps.vatRateBasisPoints,
+        }),
       ],
     });
   }

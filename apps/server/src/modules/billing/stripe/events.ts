@@ -59,6 +59,8 @@ const invoice = z.object({
   customer: stripeId('cus_').nullish(),
   currency: z.string().regex(/^[a-z]{3}$/, 'must be a three-letter currency code'),
   total: cents,
+  // Null when the invoice was issued before Stripe computed tax on it: then it has none.
+  total_excluding_tax: cents.nullish(),
   amount_paid: cents,
   amount_due: cents,
   lines: z.object({ data: z.array(z.object({ description: text(5000).nullish(), amount: cents })) }),
@@ -189,12 +191,20 @@ function subscriptionChange(subscription: Subscription, deleted: boolean): Strip
   };
 }
 
-/** The invoice as our invoices list shows it: Stripe's number, lines, total, period and hosted page. */
+/**
+ * The invoice as our invoices list shows it: Stripe's number, lines, net, tax, total, period and hosted page.
+ * The tax's rate is not in the event (only the tax rate's id), so it is left unknown: Stripe's own page of
+ * the invoice states it.
+ */
 function invoiceFacts(invoice: Invoice): InvoiceFacts {
+  const subtotalCents = invoice.total_excluding_tax ?? invoice.total;
   return {
     id: invoice.id,
     ...(invoice.number ? { number: invoice.number } : {}),
     currency: invoice.currency,
+    subtotalCents,
+    taxCents: invoice.total - subtotalCents,
+    taxRateBasisPoints: null,
     totalCents: invoice.total,
     lines: invoice.lines.data.map((line) => ({
       description: line.description ?? '',
