@@ -26,6 +26,7 @@ import TextField from '@mui/material/TextField';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ResourceEventKind } from '../gql/graphql.ts';
 import { ChangeDiff } from './change-diff.tsx';
+import { Deferred } from './deferred.tsx';
 import { diffLines, type ChangeSetEntry } from './change-lines.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LoadError } from './load-error.tsx';
@@ -143,6 +144,14 @@ function EventEntry({ event, now }: { event: ResourceEventItem; now: Date }) {
   );
 }
 
+const loadingEvents = (
+  <Stack spacing={1} aria-label="Loading events">
+    {[0, 1, 2].map((row) => (
+      <Skeleton key={row} height={32} />
+    ))}
+  </Stack>
+);
+
 /** The kind of events shown: all, or one of the API's kinds. */
 export type EventKindFilter = ResourceEventKind | 'ALL';
 
@@ -208,11 +217,7 @@ export function ResourceEvents({
         ))}
       </TextField>
       {isPending ? (
-        <Stack spacing={1} aria-label="Loading events">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={32} />
-          ))}
-        </Stack>
+        loadingEvents
       ) : isError ? (
         <LoadError title="The events could not be loaded" onRetry={refetch} />
       ) : shown.length === 0 ? (
@@ -222,7 +227,8 @@ export function ResourceEvents({
           description={kind === 'ALL' ? empty : 'Pick another kind to see what else happened.'}
         />
       ) : (
-        <>
+        // The first list renders in slices after the answer (the placeholder stays meanwhile), not as one task.
+        <Deferred fallback={loadingEvents}>
           <Stack component="ol" aria-label="Events" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {shown.map((event) => (
               <EventEntry key={event.id} event={event} now={now} />
@@ -238,7 +244,7 @@ export function ResourceEvents({
               {query.isFetchingNextPage ? 'Loading…' : 'Show older events'}
             </Button>
           )}
-        </>
+        </Deferred>
       )}
     </Section>
   );

@@ -71,8 +71,10 @@ export function ResourceLayout<TResource extends { name: string; state: string }
     return <ResourcePageLoading label={`Loading ${kind}`} />;
   }
   const resource = query.data;
+  // The page's first render after its answer comes in slices (the placeholder stays meanwhile): at once, it
+  // was one long task. Later answers re-render it as usual.
   return (
-    <>
+    <Deferred fallback={<ResourcePageLoading label={`Loading ${kind}`} />}>
       <PageHeader
         title={<NameWithState name={resource.name} state={resource.state} />}
         subtitle={`${Kind} in ${namespaceName}`}
@@ -90,6 +92,6 @@ export function ResourceLayout<TResource extends { name: string; state: string }
       ) : (
         children?.(resource)
       )}
-    </>
+    </Deferred>
   );
 }

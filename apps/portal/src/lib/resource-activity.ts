@@ -35,6 +35,13 @@ export function pollWhile<TData>(changing: (data: TData) => boolean) {
     query.state.data !== undefined && changing(query.state.data) ? pollIntervalMs : false;
 }
 
+/**
+ * The `staleTime` of a resource page's query: its layout loads it and the open tab follows the same answer, so
+ * the tab mounting a moment later does not ask again (nor, after that, its events, which refresh when the
+ * resource does). Polling and invalidation after a change refresh it as before.
+ */
+export const resourcePageStaleTimeMs = 5_000;
+
 /** Said after a resource's name where its state is not shown (a confirmation naming it): how it is changing. */
 export function changeNote(resource: { state: string; locked?: boolean }): string | undefined {
   if (resource.state.toLowerCase() === 'deleting') return 'being deleted';

@@ -3,7 +3,7 @@ import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { ContainerJobDetailsFragment } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
-import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
+import { isChanging, pollWhile, resourcePageStaleTimeMs } from '@/lib/resource-activity.ts';
 import { containerJobDetailsFragment } from './container-job-fragments.ts';
 
 const containerJobQuery = withFragments(
@@ -35,6 +35,7 @@ export const containerJobQueryOptions = (namespace: string, name: string) =>
     queryFn: ({ signal }) =>
       platformRequest(containerJobQuery, { namespace, name }, signal).then((data) => data.containerJob),
     refetchInterval: pollWhile(isChanging),
+    staleTime: resourcePageStaleTimeMs,
     // A missing job is shown on the page itself, not as an error message on top of it.
     meta: { quietCodes: ['NOT_FOUND'] },
   });

@@ -3,7 +3,7 @@ import { graphql, withFragments } from '@/lib/graphql/document.ts';
 import type { ContainerDetailsFragment } from '@/gql/graphql.ts';
 import { platformRequest } from '@/lib/graphql/platform.ts';
 import { namespaceScopeKey } from '@/lib/query-keys.ts';
-import { isChanging, pollWhile } from '@/lib/resource-activity.ts';
+import { isChanging, pollWhile, resourcePageStaleTimeMs } from '@/lib/resource-activity.ts';
 import { externalConnectionFragment } from '@/components/external-access/external-connection-fragment.ts';
 import { containerDetailsFragment } from './container-fragments.ts';
 
@@ -39,6 +39,7 @@ export const containerQueryOptions = (namespace: string, name: string) =>
     queryFn: ({ signal }) =>
       platformRequest(containerQuery, { namespace, name }, signal).then((data) => data.container),
     refetchInterval: pollWhile(replicasMoving),
+    staleTime: resourcePageStaleTimeMs,
     // A missing container is shown on the page itself, not as an error message on top of it.
     meta: { quietCodes: ['NOT_FOUND'] },
   });
