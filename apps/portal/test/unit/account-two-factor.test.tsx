@@ -12,6 +12,7 @@ import {
   twoFactorOn,
   type Sent,
 } from '../support/account-sign-in.ts';
+import { blobText, captureDownloads } from '../support/downloads.ts';
 
 // The account page's two-factor section (issue 26): off, the set-up; on, since when and the recovery codes
 // left, moving it to a new app, new recovery codes (shown once) and turning it off, each with a code.
@@ -21,13 +22,6 @@ afterEach(() => {
 });
 
 /** What a Blob holds, as text. */
-const textOf = (blob: Blob) =>
-  new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result);
-    reader.readAsText(blob);
-  });
-
 describe('two-factor sign-in', () => {
   it('off: offers the set-up only', async () => {
     openSignIn(twoFactorOff);
@@ -126,19 +120,10 @@ describe('new recovery codes', () => {
     await user.click(dialog.getByRole('button', { name: 'Copy the recovery codes' }));
     expect(await navigator.clipboard.readText()).toBe(newCodes.join('\n'));
 
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:codes';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const downloads = captureDownloads();
     await user.click(dialog.getByRole('button', { name: 'Download' }));
-    expect(names).toEqual(['berth-recovery-codes.txt']);
-    expect(await textOf(blobs[0] as Blob)).toBe(`${newCodes.join('\n')}\n`);
+    expect(downloads.map((download) => download.name)).toEqual(['berth-recovery-codes.txt']);
+    expect(await blobText(downloads[0]?.blob ?? new Blob())).toBe(`${newCodes.join('\n')}\n`);
 
     // Shown once, so a stray Escape (or click outside) does not take them away: only Close does.
     await user.keyboard('{Escape}');

@@ -3,6 +3,7 @@ import { graphql, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceQuery } from '../../src/gql/billing/graphql.ts';
 import { renderWithProviders } from '../support/render.tsx';
+import { captureDownloads } from '../support/downloads.ts';
 import { server } from '../support/server.ts';
 
 // The printable invoice page (/account/billing/invoices/$number): who issues the invoice to whom, its
@@ -137,28 +138,22 @@ describe('invoice page', () => {
         });
       }),
     );
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:invoice';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const downloads = captureDownloads();
     const { user } = openInvoice();
 
     await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
-    await waitFor(() => expect(names).toEqual(['invoice-BERTH-000001.pdf']));
+    await waitFor(() =>
+      expect(downloads.map((download) => download.name)).toEqual(['invoice-BERTH-000001.pdf']),
+    );
     expect(authorizations).toEqual(['Bearer test-token']);
-    expect(blobs[0]?.type).toBe('application/pdf');
-    expect(blobs[0]?.size).toBe(4);
+    expect(downloads[0]?.blob.type).toBe('application/pdf');
+    // The answer's own blob (fetch's), not one the page made: read as such.
+    expect(await downloads[0]?.blob.text()).toBe('%PDF');
 
     failing = true;
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText('The PDF could not be downloaded. Try again.')).toBeVisible();
-    expect(names).toHaveLength(1);
+    expect(downloads).toHaveLength(1);
     // The snack bar is the app's one (a module's state): closed, it does not follow into the next test.
     await user.click(screen.getByRole('button', { name: 'Close message' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());

@@ -5,6 +5,7 @@ import type { ContainerLogsQuery, ContainerLogsQueryVariables } from '../../src/
 import { LogLines } from '../../src/features/logs/components/log-lines.tsx';
 import { LogViewer } from '../../src/features/logs/components/log-viewer.tsx';
 import { renderWithProviders } from '../support/render.tsx';
+import { blobText, captureDownloads } from '../support/downloads.ts';
 import { server } from '../support/server.ts';
 
 // The log viewer (features/logs): the newest lines oldest first, then the live tail over GraphQL over SSE;
@@ -155,28 +156,13 @@ describe('log viewer', () => {
   it('downloads the lines shown as a .log file', async () => {
     recentLines([line(1, 'Started'), line(2, 'Disk almost full', 'STDERR')]);
     tails();
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:log';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      expect(this.download).toBe('web-shop.log');
-    });
+    const downloads = captureDownloads();
     const { user } = renderWithProviders(<LogViewer source={source} live downloadName="web-shop" />);
     await within(await logRegion()).findByText('Started');
 
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    expect(clicked).toHaveBeenCalledOnce();
-    const text = await new Promise((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result);
-      reader.readAsText(blobs[0] as Blob);
-    });
-    expect(text).toBe(
+    expect(downloads.map((download) => download.name)).toEqual(['web-shop.log']);
+    expect(await blobText(downloads[0]?.blob ?? new Blob())).toBe(
       '2025-01-01T10:00:01.000Z web-abc12-1 stdout Started\n' +
         '2025-01-01T10:00:02.000Z web-abc12-1 stderr Disk almost full\n',
     );

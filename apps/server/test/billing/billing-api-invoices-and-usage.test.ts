@@ -78,7 +78,7 @@ const USAGE = graphql(`
   }
 `);
 
-const { suite, billing, payingCustomer } = useBillingApiServer();
+const { suite, billing, payingCustomer, customerWithUsage } = useBillingApiServer();
 
 describe('the billing API', () => {
   it('lists the invoice of a local checkout, numbered by us, and finds it by its number', async () => {
@@ -123,15 +123,8 @@ describe('the billing API', () => {
   });
 
   it("renews a local subscription when its period ends: the next period's fee and the past period's usage, once", async () => {
-    const alice = await payingCustomer();
-    const [subscription] = (await billing(alice).data(BILLING_OVERVIEW)).subscriptions;
-    const periodEnd = new Date(subscription?.currentPeriodEnd ?? '');
-    const periodStart = new Date(periodEnd.getTime() - 30 * 86_400_000);
-    // 73 h of CPU_1000_RAM_2000 (680 cents a month) in the period that ends: 68 cents.
-    await suite.server.berth.database.db.execute(sql`
-      INSERT INTO usage_meters (customer_id, namespace_name, resource_type, resource_name, subject, subject_key, size, started_at, ended_at)
-      VALUES (${alice.customerId}, 'shop', 'CONTAINER', 'web', 'web-abcde-1', ${`hand:${alice.customerId}`}, 'CPU_1000_RAM_2000',
-        ${new Date(periodStart.getTime() + 3600_000).toISOString()}, ${new Date(periodStart.getTime() + 74 * 3600_000).toISOString()})`);
+    const { customer: alice, periodStart, periodEnd } = await customerWithUsage();
+    // 68 cents of usage in the period that ends.
     const day = (date: Date) => date.toISOString().slice(0, 10);
     const nextEnd = new Date(periodEnd.getTime() + 30 * 86_400_000);
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { graphql } from '../generated/billing/gql.ts';
 import { checkoutUrl, detailsUrl, GOOD_CARD, postForm } from '../support/billing.ts';
@@ -81,5 +82,21 @@ export function useBillingApiServer(overrides: Record<string, string> = {}) {
     return customer;
   }
 
-  return { suite, billing, payingCustomer };
+  /**
+   * A paying customer whose first period had 73 h of a CPU_1000_RAM_2000 replica (680 cents a month): 68 cents
+   * of usage for the renewal at the period's end to charge.
+   */
+  async function customerWithUsage() {
+    const customer = await payingCustomer();
+    const [subscription] = (await billing(customer).data(BILLING_OVERVIEW)).subscriptions;
+    const periodEnd = new Date(subscription?.currentPeriodEnd ?? '');
+    const periodStart = new Date(periodEnd.getTime() - 30 * 86_400_000);
+    await suite.server.berth.database.db.execute(sql`
+      INSERT INTO usage_meters (customer_id, namespace_name, resource_type, resource_name, subject, subject_key, size, started_at, ended_at)
+      VALUES (${customer.customerId}, 'shop', 'CONTAINER', 'web', 'web-abcde-1', ${`hand:${customer.customerId}`}, 'CPU_1000_RAM_2000',
+        ${new Date(periodStart.getTime() + 3600_000).toISOString()}, ${new Date(periodStart.getTime() + 74 * 3600_000).toISOString()})`);
+    return { customer, periodStart, periodEnd };
+  }
+
+  return { suite, billing, payingCustomer, customerWithUsage };
 }

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { graphql } from '../generated/billing/gql.ts';
 import { checkoutUrl, getPage } from '../support/billing.ts';
 import { createCustomer, type TestCustomer } from '../support/customers.ts';
-import { BILLING_OVERVIEW, useBillingApiServer } from './billing-api-setup.ts';
+import { useBillingApiServer } from './billing-api-setup.ts';
 
 // Invoices state who issues them, their net, the VAT at the configured rate and the gross total charged,
 // and each can be downloaded as a PDF by its customer only.
@@ -42,7 +41,7 @@ const INVOICES = graphql(`
   }
 `);
 
-const { suite, billing, payingCustomer } = useBillingApiServer({
+const { suite, billing, payingCustomer, customerWithUsage } = useBillingApiServer({
   INVOICE_ISSUER: 'Berth Cloud GmbH\nHafenstraße 1\n20457 Hamburg\nGermany',
   INVOICE_ISSUER_VAT_NUMBER: 'DE123456789',
   INVOICE_VAT_RATE: '19',
@@ -97,15 +96,8 @@ describe('invoices with VAT', () => {
   });
 
   it('add VAT to the sum of a renewal: the next fee and the past usage together', async () => {
-    const alice = await payingCustomer();
-    const [subscription] = (await billing(alice).data(BILLING_OVERVIEW)).subscriptions;
-    const periodEnd = new Date(subscription?.currentPeriodEnd ?? '');
-    const periodStart = new Date(periodEnd.getTime() - 30 * 86_400_000);
-    // 73 h of CPU_1000_RAM_2000 (680 cents a month) in the period that ends: 68 cents.
-    await suite.server.berth.database.db.execute(sql`
-      INSERT INTO usage_meters (customer_id, namespace_name, resource_type, resource_name, subject, subject_key, size, started_at, ended_at)
-      VALUES (${alice.customerId}, 'shop', 'CONTAINER', 'web', 'web-abcde-1', ${`vat:${alice.customerId}`}, 'CPU_1000_RAM_2000',
-        ${new Date(periodStart.getTime() + 3600_000).toISOString()}, ${new Date(periodStart.getTime() + 74 * 3600_000).toISOString()})`);
+    // 68 cents of usage in the period that ends.
+    const { customer: alice, periodEnd } = await customerWithUsage();
     await suite.server.services.billing.collectDue(new Date(periodEnd.getTime() + 60_000));
 
     const { invoices } = await billing(alice).data(INVOICES);

@@ -129,7 +129,9 @@ describe('unknown body fields', () => {
     for (const [body, field] of cases) {
       const answer = await subscribe(carol, body);
       expect(answer.status, field).toBe(400);
-      expect(answer.body.message).toBe(`Unknown field ${field}: the fields are planId, resourceId, startedOn`);
+      expect(answer.body.message).toBe(
+        `Unknown field ${field}: the fields are planId, resourceId, startedOn`,
+      );
     }
     expect(await sessionsOf(carol)).toBe(0);
   });
