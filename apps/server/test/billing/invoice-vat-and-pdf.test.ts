@@ -1,9 +1,10 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { graphql } from '../generated/billing/gql.ts';
-import { checkoutUrl, getPage } from '../support/billing.ts';
+import { checkoutUrl, getPage, GOOD_CARD, postForm } from '../support/billing.ts';
 import { createCustomer, type TestCustomer } from '../support/customers.ts';
 import { useBillingApiServer } from './billing-api-setup.ts';
+import { billing as planBilling, CHANGE, cluster, MONTH, PREVIEW, stateOf } from './plan-change-setup.ts';
 
 // Invoices state who issues them, their net, the VAT at the configured rate and the gross total charged,
 // and each can be downloaded as a PDF by its customer only.
@@ -109,6 +110,26 @@ describe('invoices with VAT', () => {
       taxRatePercent: 19,
       total: { amountCents: 1152 },
     });
+  });
+
+  it("charge an upgrade's prorated difference with its VAT, as its preview said", async () => {
+    const { customer, clusterId } = await cluster(suite.server, 'xs-1');
+    const url = await checkoutUrl(suite.server, customer, { planId: 'xs-1', resourceId: clusterId });
+    expect((await postForm(url, GOOD_CARD)).status).toBe(303);
+    const { subscription } = await stateOf(suite.server, customer, clusterId);
+    const api = planBilling(suite.server, customer);
+    const { subscriptionPlanChangePreview: preview } = await api.data(PREVIEW, {
+      id: subscription.id,
+      planId: 's-1',
+    });
+    const left = Date.parse(subscription.currentPeriodEnd ?? '') - Date.parse(preview.prorationDate);
+    const net = Math.round(((3000 - 1500) * left) / MONTH);
+    const gross = net + Math.round(net * 0.19);
+    expect(preview.chargedNow.amountCents).toBe(gross);
+
+    await api.data(CHANGE, { id: subscription.id, planId: 's-1', prorationDate: preview.prorationDate });
+    const { invoices } = await stateOf(suite.server, customer, clusterId);
+    expect(invoices[0]?.total.amountCents).toBe(gross);
   });
 
   it('download as a PDF with the issuer, the customer, the lines, the VAT and the total', async () => {

@@ -9,7 +9,7 @@ import type { BillingDetails, BillingStore } from '../store.ts';
 import { CARD_FIELDS, checkCard, type CardForm } from './cards.ts';
 import { checkDetails, DETAILS_FIELDS, detailsFormValues } from './details-form.ts';
 import { checkoutPage, detailsPage, sessionGonePage, type DetailsField } from './pages.ts';
-import { localPayment } from './payment.ts';
+import { localPayment, vatCents } from './payment.ts';
 import { day, LOCAL_PERIOD_MS } from './renewals.ts';
 
 // The embedded payment provider: Berth hosts the checkout and billing-details pages itself, at
@@ -275,7 +275,11 @@ export function createLocalProvider(deps: {
     routes,
     setCancelAtPeriodEnd: () => Promise.resolve(),
     refundDuplicate: () => Promise.resolve(),
-    previewPlanChange: (change) => Promise.resolve(proratedCents(change)),
+    // What the upgrade's invoice will charge: the prorated difference with its VAT.
+    previewPlanChange: (change) => {
+      const netCents = proratedCents(change);
+      return Promise.resolve(netCents + vatCents(netCents, deps.vatRateBasisPoints));
+    },
     // An upgrade charges the card on file now (its invoice); a downgrade is billed by the next renewal.
     changePlan: (change) =>
       Promise.resolve(
