@@ -67,14 +67,13 @@ export function ResourceLayout<TResource extends { name: string; state: string }
   if (query.isError) {
     return <LoadError title={`This ${kind} could not be loaded`} onRetry={query.refetch} />;
   }
-  if (!query.data) {
-    return <ResourcePageLoading label={`Loading ${kind}`} />;
-  }
+  const loading = <ResourcePageLoading label={`Loading ${kind}`} />;
+  if (!query.data) return loading;
   const resource = query.data;
   // The page's first render after its answer comes in slices (the placeholder stays meanwhile): at once, it
   // was one long task. Later answers re-render it as usual.
   return (
-    <Deferred fallback={<ResourcePageLoading label={`Loading ${kind}`} />}>
+    <Deferred fallback={loading}>
       <PageHeader
         title={<NameWithState name={resource.name} state={resource.state} />}
         subtitle={`${Kind} in ${namespaceName}`}

@@ -21,7 +21,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** What a Blob holds, as text. */
 describe('two-factor sign-in', () => {
   it('off: offers the set-up only', async () => {
     openSignIn(twoFactorOff);

@@ -15,13 +15,17 @@ export const billingSettings = {
     .string()
     .max(500)
     .default('Berth')
-    .transform((value) =>
-      value
+    .transform((value, context) => {
+      const [name, ...address] = value
         .split('\n')
         .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .refine((lines) => lines.length > 0, 'must name the issuer')
+        .filter(Boolean);
+      if (name === undefined) {
+        context.addIssue({ code: 'custom', message: 'must name the issuer' });
+        return z.NEVER;
+      }
+      return { name, address };
+    })
     .describe(
       'Who issues the invoices, as their page and PDF head them: the name, then the address lines, separated by newlines (`\\n` in a double-quoted `.env` value).',
     ),

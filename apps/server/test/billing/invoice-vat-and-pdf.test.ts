@@ -1,4 +1,5 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { readEnvironment } from '../../src/environment.ts';
 import { describe, expect, it } from 'vitest';
 import { graphql } from '../generated/billing/gql.ts';
 import { checkoutUrl, getPage, GOOD_CARD, postForm } from '../support/billing.ts';
@@ -179,5 +180,24 @@ describe('invoices with VAT', () => {
     expect(await bobs.json()).toEqual({ error: 'NOT_FOUND', message: `Invoice ${number} not found` });
     expect((await download(pdfPath)).status).toBe(401);
     expect((await download(`/billing/invoices/${number}`, alice)).status).toBe(404);
+  });
+});
+
+describe('the invoice settings', () => {
+  it('read the issuer line by line, and refuse an issuer without a name or a rate with more decimals', () => {
+    expect(
+      readEnvironment({ INVOICE_ISSUER: ' Berth Cloud GmbH \n\n Hafenstraße 1 ' }).INVOICE_ISSUER,
+    ).toEqual({
+      name: 'Berth Cloud GmbH',
+      address: ['Hafenstraße 1'],
+    });
+    expect(readEnvironment({}).INVOICE_ISSUER).toEqual({ name: 'Berth', address: [] });
+    expect(() => readEnvironment({ INVOICE_ISSUER: ' \n ' })).toThrow(
+      'Invalid environment variable INVOICE_ISSUER: must name the issuer',
+    );
+    expect(() => readEnvironment({ INVOICE_VAT_RATE: '19.125' })).toThrow(
+      'Invalid environment variable INVOICE_VAT_RATE: must have at most two decimals',
+    );
+    expect(readEnvironment({ INVOICE_VAT_RATE: '7.7' }).INVOICE_VAT_RATE).toBe(7.7);
   });
 });

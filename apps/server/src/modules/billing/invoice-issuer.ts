@@ -7,10 +7,10 @@ export interface InvoiceIssuer {
   vatNumber: string | null;
 }
 
-export function invoiceIssuer(env: Environment): InvoiceIssuer {
-  const [name = 'Berth', ...address] = env.INVOICE_ISSUER;
-  return { name, address, vatNumber: env.INVOICE_ISSUER_VAT_NUMBER ?? null };
-}
+export const invoiceIssuer = (env: Environment): InvoiceIssuer => ({
+  ...env.INVOICE_ISSUER,
+  vatNumber: env.INVOICE_ISSUER_VAT_NUMBER ?? null,
+});
 
 /** Where the invoice's PDF is served (GET, bearer-authenticated like the API). */
 export const invoicePdfPath = (number: string) => `/billing/invoices/${encodeURIComponent(number)}.pdf`;

@@ -18,7 +18,7 @@ const money = (cents: number, currency: string) =>
 const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** "VAT 19 %", or "VAT" when the provider reported no single rate. */
-export function taxLabel(rateBasisPoints: number | null): string {
+function taxLabel(rateBasisPoints: number | null): string {
   return rateBasisPoints === null ? 'VAT' : `VAT ${String(rateBasisPoints / 100)} %`;
 }
 

@@ -108,12 +108,11 @@ export async function billingRoutes(
       if (!file.endsWith('.pdf')) return reply.callNotFound();
       const number = file.slice(0, -'.pdf'.length);
       const { customerId } = accountOf(request);
-      const invoice = await billing.invoiceOf(customerId, number);
-      const pdf = await renderInvoicePdf({
-        invoice,
-        issuer: billing.issuer,
-        details: await billing.detailsOf(customerId),
-      });
+      const [invoice, details] = await Promise.all([
+        billing.invoiceOf(customerId, number),
+        billing.detailsOf(customerId),
+      ]);
+      const pdf = await renderInvoicePdf({ invoice, issuer: billing.issuer, details });
       return reply
         .type('application/pdf')
         .header(

@@ -30,12 +30,12 @@ import { currentRevision, findRevision, recordRevision, type RevisionReason } fr
 import { createContainerStore, type ContainerRow, type ContainerStore } from './store.ts';
 import { validateContainer } from './validation.ts';
 
-/** What the audit log records of a container: secret values never, only that they are set. */
 /** A web address as the audit log says it: `https://shop.example.com → 8080, only from 10.0.0.0/8`. */
 const ingressText = ({ enableTLS, domainName, port, allowlist }: IngressSpec) =>
   `${enableTLS ? 'https' : 'http'}://${domainName ?? 'the default address'} → ${port}` +
   (allowlist.length ? `, only from ${allowlist.join(', ')}` : '');
 
+/** What the audit log records of a container: secret values never, only that they are set. */
 function audited(spec: ContainerSpec | null, state: string | null) {
   if (!spec) return null;
   return {

@@ -7,8 +7,21 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Money } from '@/lib/money.ts';
 
-// A table footer's cells are small and muted by default; a total reads as the table's strongest line.
-const totalCell = { typography: 'body2', fontWeight: 700, color: 'text.primary' } as const;
+// A table footer's cells are small and muted by default: its subtotals read as the body's rows, and the total
+// as the table's strongest line.
+function FooterRow({ name, amount, bold = false }: { name: string; amount: Money; bold?: boolean }) {
+  const cell = { typography: 'body2', color: 'text.primary', fontWeight: bold ? 700 : undefined };
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row" sx={{ ...cell, pl: 0 }}>
+        {name}
+      </TableCell>
+      <TableCell align="right" sx={{ ...cell, pr: 0, whiteSpace: 'nowrap' }}>
+        {formatMoney(amount)}
+      </TableCell>
+    </TableRow>
+  );
+}
 
 /**
  * Amounts as a table with their total: the costs the chart shows, to read, and an invoice's lines. Rows are
@@ -69,26 +82,9 @@ export function AmountTable({
       </TableBody>
       <TableFooter>
         {subtotals.map((row) => (
-          <TableRow key={row.name}>
-            <TableCell component="th" scope="row" sx={{ typography: 'body2', color: 'text.primary', pl: 0 }}>
-              {row.name}
-            </TableCell>
-            <TableCell
-              align="right"
-              sx={{ typography: 'body2', color: 'text.primary', pr: 0, whiteSpace: 'nowrap' }}
-            >
-              {formatMoney(row.amount)}
-            </TableCell>
-          </TableRow>
+          <FooterRow key={row.name} name={row.name} amount={row.amount} />
         ))}
-        <TableRow>
-          <TableCell component="th" scope="row" sx={{ ...totalCell, pl: 0 }}>
-            Total
-          </TableCell>
-          <TableCell align="right" sx={{ ...totalCell, pr: 0, whiteSpace: 'nowrap' }}>
-            {formatMoney(total)}
-          </TableCell>
-        </TableRow>
+        <FooterRow name="Total" amount={total} bold />
       </TableFooter>
     </Table>
   );

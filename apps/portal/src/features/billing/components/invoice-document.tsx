@@ -31,8 +31,8 @@ function Issuer({ issuer }: { issuer: InvoiceQuery['invoice']['issuer'] }) {
 }
 
 /** "VAT 19 %", or "VAT" when the provider reported no single rate (as the PDF says it). */
-const taxLabel = (ratePercent: number | null | undefined) =>
-  ratePercent === null || ratePercent === undefined ? 'VAT' : `VAT ${String(ratePercent)} %`;
+const taxLabel = (ratePercent: number | null) =>
+  ratePercent === null ? 'VAT' : `VAT ${String(ratePercent)} %`;
 
 function Customer({ details }: { details: InvoiceQuery['billingDetails'] }) {
   return (
