@@ -1,8 +1,9 @@
 import { styled } from '@mui/material/styles';
 import { createLink, useMatchRoute, type LinkProps } from '@tanstack/react-router';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
 import { MdiIcon } from './mdi-icon.tsx';
+import { afterNextPaint } from '../lib/after-next-paint.ts';
 
 // Route tabs are links that look and behave like tabs (role tab, aria-selected, arrow keys between them). They
 // are drawn here rather than with MUI's Tabs, whose indicator animation and scroll buttons weigh about 5 KB gzip
@@ -93,22 +94,20 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   tabs[(next + tabs.length) % tabs.length]?.focus();
 }
 
+function scrollSelectedIntoView(container: HTMLElement | null) {
+  const tab = container?.querySelector<HTMLElement>('[aria-selected="true"]');
+  if (!container || !tab) return;
+  const start = tab.offsetLeft;
+  if (start < container.scrollLeft) container.scrollLeft = start;
+  else if (start + tab.offsetWidth > container.scrollLeft + container.clientWidth)
+    container.scrollLeft = start + tab.offsetWidth - container.clientWidth;
+}
+
 export function RouteTabs({ label, tabs, params }: RouteTabsProps) {
   const matchRoute = useMatchRoute();
   const strip = useRef<HTMLDivElement>(null);
   // A parent tab matches its deeper pages too, so the most specific (last listed) matching tab wins.
   const selected = tabs.findLastIndex((tab) => matchRoute({ to: tab.to, params, fuzzy: true }));
-
-  // On a narrow screen the open tab is scrolled into the strip's view (the page itself does not move).
-  useLayoutEffect(() => {
-    const container = strip.current;
-    const tab = container?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!container || !tab) return;
-    const start = tab.offsetLeft;
-    if (start < container.scrollLeft) container.scrollLeft = start;
-    else if (start + tab.offsetWidth > container.scrollLeft + container.clientWidth)
-      container.scrollLeft = start + tab.offsetWidth - container.clientWidth;
-  }, [selected]);
 
   // Which ends of the strip hide tabs, again as it scrolls and as the window changes width.
   const [hidden, setHidden] = useState({ start: false, end: false });
@@ -119,10 +118,19 @@ export function RouteTabs({ label, tabs, params }: RouteTabsProps) {
     const end = container.scrollLeft + container.clientWidth < container.scrollWidth - 1;
     setHidden((previous) => (previous.start === start && previous.end === end ? previous : { start, end }));
   }, []);
+  // On a narrow screen the open tab is scrolled into the strip's view (the page itself does not move). Both
+  // read the layout, so they wait until the page is painted: read during the commit, they would lay out the
+  // whole new page inside it (on a phone, a tenth of a second in which a tap gets no answer).
   useEffect(() => {
-    measure();
+    const cancel = afterNextPaint(() => {
+      scrollSelectedIntoView(strip.current);
+      measure();
+    });
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      cancel();
+      window.removeEventListener('resize', measure);
+    };
   }, [measure, selected]);
   const scrollBy = (direction: 1 | -1) =>
     strip.current?.scrollBy({ left: (direction * strip.current.clientWidth * 2) / 3, behavior: 'smooth' });

@@ -6,7 +6,7 @@ import { readStored, writeStored } from './storage.ts';
 export const themePreferences = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof themePreferences)[number];
 
-// public/theme-boot.js reads the same key before the portal's code runs.
+// public/boot.js reads the same key before the portal's code runs.
 const storageKey = 'berth.theme';
 // The identity provider's sign-in and sign-up pages read this cookie to show the same theme
 // (apps/server/src/identity/pages.ts). Path=/ so the provider's /realms/... pages receive it.

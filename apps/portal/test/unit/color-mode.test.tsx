@@ -14,7 +14,7 @@ afterEach(() => {
 
 describe('the colour mode', () => {
   test('keeps the loading screen’s theme marker in step, so a dark page background does not outlive a switch to light', async () => {
-    // As public/theme-boot.js leaves it after a reload in the dark theme.
+    // As public/boot.js leaves it after a reload in the dark theme.
     window.localStorage.setItem('berth.theme', 'dark');
     document.documentElement.dataset.theme = 'dark';
     const { user } = renderWithProviders(<Switch />);

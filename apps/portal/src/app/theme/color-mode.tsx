@@ -34,7 +34,7 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
   const systemDark = useSyncExternalStore(subscribeToSystemScheme, systemPrefersDark);
   const mode: PaletteMode = preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
   const theme = useMemo(() => createAppTheme(mode), [mode]);
-  // index.html paints the loading screen dark from this attribute (public/theme-boot.js); it must follow the
+  // index.html paints the loading screen dark from this attribute (public/boot.js); it must follow the
   // theme, or its dark page background outlives a change to light.
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
