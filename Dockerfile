@@ -5,7 +5,7 @@
 
 # Build: every workspace's dependencies, dev ones included (TypeScript, Vite, GraphQL codegen), then what
 # `npm start` builds: GraphQL types, the server, @berth/cron and @berth/rules (tsc), the portal (Vite).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -35,7 +35,7 @@ RUN npm run build
 # @berth/rules and @berth/schema are linked by npm), then the build's outputs the server loads: its compiled
 # code with the SQL migrations beside it, the compiled code of @berth/cron and @berth/rules (the
 # `berth-compiled` export condition), and the portal.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./

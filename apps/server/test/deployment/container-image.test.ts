@@ -161,6 +161,19 @@ describe('the container image (Dockerfile runtime stage)', () => {
     expect(only(runtimeStage, 'EXPOSE').map(({ args }) => args)).toEqual(['8080']);
   });
 
+  it('builds and runs on the slim image of the Node that .nvmrc names, which `engines` allows', () => {
+    const targeted = readFileSync(path.join(REPO_ROOT, '.nvmrc'), 'utf8').trim();
+    const major = targeted.split('.')[0];
+    for (const stage of [buildStage, runtimeStage]) {
+      expect(only(stage, 'FROM')[0]?.args).toMatch(new RegExp(`^node:${major}-\\w+-slim AS \\w+$`));
+    }
+    const { engines } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    const [, floor = ''] = /^>=(\d+)\.\d+$/.exec(engines.node) ?? [];
+    expect(Number(major)).toBeGreaterThanOrEqual(Number(floor));
+  });
+
   it('holds production dependencies only', () => {
     for (const tool of ['typescript', 'vite', 'vitest', 'tsx', 'eslint', '@graphql-codegen/cli']) {
       expect(existsSync(path.join(image, 'node_modules', tool)), tool).toBe(false);

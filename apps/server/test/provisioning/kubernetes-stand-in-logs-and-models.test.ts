@@ -1,5 +1,5 @@
 import { CoreV1Api, type KubernetesObject } from '@kubernetes/client-node';
-import { defaultSerializer, ObjectSerializer } from '@kubernetes/client-node/dist/serializer.js';
+import { ObjectSerializer } from '@kubernetes/client-node/dist/serializer.js';
 import { describe, expect, it } from 'vitest';
 import { registerPassThroughModels } from '../../src/provisioning/kubernetes/cluster-api.ts';
 import { failure, pod, teamA, useStandIn } from './kubernetes-stand-in-setup.ts';
@@ -34,39 +34,49 @@ describe('the Kubernetes stand-in', () => {
     });
   });
 
-  it("shows the client dropping a Knative Service's spec and status fields unless a model is registered", async () => {
+  it("shows the client dropping a NetworkPolicy's `from` unless a model is registered, and other groups' kinds passing whole", async () => {
     await apply(teamA);
+    const policy = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'web', namespace: 'team-a' },
+      spec: {
+        podSelector: {},
+        policyTypes: ['Ingress'],
+        ingress: [{ from: [{ ipBlock: { cidr: '203.0.113.0/24' } }] }],
+      },
+    };
     const knative = {
       apiVersion: 'serving.knative.dev/v1',
       kind: 'Service',
       metadata: { name: 'web', namespace: 'team-a' },
       spec: { template: { spec: { containers: [{ image: 'registry.example/app:1' }] } } },
     };
-    const reference = { ...knative, spec: undefined };
     // The driver registers its models when its module loads (in this worker, maybe for an earlier file): gone
     // for this test, and registered again after it.
     ObjectSerializer.clearModelRegistry();
-    // getSerializationType('serving.knative.dev/v1', 'Service') is V1Service, the core model: no spec.template.
-    await apply(knative);
-    expect(world.cluster.requests.at(-1)?.body).toMatchObject({ spec: {} });
-    world.cluster.setStatus('serving.knative.dev/v1', 'Service', 'team-a', 'web', {
-      url: 'http://web.team-a.example',
-    });
-    expect((await world.api.read<KubernetesObject & { status?: unknown }>(reference)).status).toEqual({});
     try {
-      for (const kind of ['Service', 'ServiceList']) {
-        ObjectSerializer.registerModel(
-          { group: 'serving.knative.dev', version: 'v1', kind },
-          defaultSerializer,
-        );
-      }
+      // The client's V1NetworkPolicyIngressRule calls `from` `_from`: the rule that was sent admits everyone.
+      await apply(policy);
+      expect(world.cluster.requests.at(-1)?.body).toMatchObject({ spec: { ingress: [{}] } });
+      expect(JSON.stringify(world.cluster.requests.at(-1)?.body)).not.toContain('203.0.113.0/24');
+      // A kind of a group outside Kubernetes' own is sent and read as it is.
       await apply(knative);
       expect(world.cluster.requests.at(-1)?.body).toEqual(knative);
-      expect((await world.api.read<KubernetesObject & { status?: unknown }>(reference)).status).toEqual({
+      world.cluster.setStatus('serving.knative.dev/v1', 'Service', 'team-a', 'web', {
         url: 'http://web.team-a.example',
       });
-      const listed = await world.api.list('serving.knative.dev/v1', 'Service', 'team-a');
-      expect(listed.items[0]).toMatchObject({ spec: knative.spec });
+      const { apiVersion, kind, metadata } = knative;
+      const read = await world.api.read<KubernetesObject & { status?: unknown }>({
+        apiVersion,
+        kind,
+        metadata,
+      });
+      expect(read.status).toEqual({ url: 'http://web.team-a.example' });
+
+      registerPassThroughModels();
+      await apply(policy);
+      expect(world.cluster.requests.at(-1)?.body).toEqual(policy);
     } finally {
       ObjectSerializer.clearModelRegistry();
       registerPassThroughModels();

@@ -4,8 +4,7 @@ import { ApiTokenType, LogLevel, start } from 'unleash-server';
 import { freePort } from './ports.ts';
 import { postgresServerUrl } from './postgres-server.ts';
 
-// A real Unleash (unleash-server 7.5, the last line for Node 20) on a throwaway database of the PostgreSQL
-// server the other driver tests use, with an admin token to change flags and the frontend token Berth's
+// A real Unleash (unleash-server 8) on a throwaway database of the PostgreSQL server the other driver tests use, with an admin token to change flags and the frontend token Berth's
 // default FLAGS_CLIENT_KEY names. Its frontend API refreshes from its database every half second.
 
 export const FRONTEND_KEY = 'default:development.berth-portal';

@@ -11,15 +11,12 @@ import type { KubernetesObject } from './objects.ts';
 
 /**
  * Kinds the client library's own models would mangle go through as they are (its registry is global to the
- * process; this runs once when the module loads). The generic object API picks a serializer by kind alone, so
- * a Knative Service would pass through the core V1Service model, which drops its spec and status. The core
- * models rename the fields that are reserved words in TypeScript: V1NetworkPolicyIngressRule has `_from` for
- * `from`, so a plain NetworkPolicy's `from` would be dropped, leaving rules that admit everyone.
+ * process; this runs once when the module loads). For the kinds of Kubernetes' own API groups the generic
+ * object API serializes through the client's models, which rename the fields that are reserved words in
+ * TypeScript: V1NetworkPolicyIngressRule has `_from` for `from`, so a plain NetworkPolicy's `from` would be
+ * dropped, leaving rules that admit everyone. Other groups' kinds (Knative, the operators') pass whole.
  */
 export function registerPassThroughModels(): void {
-  for (const kind of ['Service', 'ServiceList']) {
-    ObjectSerializer.registerModel({ group: 'serving.knative.dev', version: 'v1', kind }, defaultSerializer);
-  }
   for (const kind of ['NetworkPolicy', 'NetworkPolicyList']) {
     ObjectSerializer.registerModel({ group: 'networking.k8s.io', version: 'v1', kind }, defaultSerializer);
   }
