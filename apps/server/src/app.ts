@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { adminEndpoint } from './admin/endpoint.ts';
@@ -14,6 +15,7 @@ import { createAuthenticator } from './http/authentication.ts';
 import { outboxRoutes } from './http/dev-outbox.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
 import { createDraining, healthRoutes } from './http/health.ts';
+import { listenForMetrics, measureRequests, metricsRoute } from './http/metrics-routes.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
 import { createPasswordReset } from './identity/password-reset.ts';
 import { createIdentityProvider, realmPath } from './identity/provider.ts';
@@ -25,9 +27,12 @@ import { securityPlugins, tokenRateLimit } from './http/security.ts';
 import { createDatabaseClusterDriver } from './provisioning/database-cluster-drivers.ts';
 import { createMessageQueueDriver } from './provisioning/message-queue-drivers.ts';
 import { createProvisioner } from './provisioning/provisioner.ts';
+import { taskBacklog } from './provisioning/store.ts';
 import { createRuntimeDriver } from './provisioning/runtime-drivers.ts';
 import { loadSecretBox } from './secrets/key.ts';
 import { createScheduler } from './modules/container-jobs/scheduler/scheduler.ts';
+import { oldestDueLagSeconds } from './modules/container-jobs/scheduler/store.ts';
+import { createMetrics } from './telemetry/metrics.ts';
 import { createServices } from './services.ts';
 
 const portalDist = path.resolve(import.meta.dirname, '../../portal/dist');
@@ -44,10 +49,12 @@ export interface AppOptions {
 
 /** Builds the whole platform service: database, identity provider, API, provisioner, portal. */
 export async function buildApp(env: Environment, options: AppOptions = {}) {
+  const metrics = createMetrics();
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     onQuery: options.onQuery,
+    observeQuery: metrics.observeDatabaseQuery,
   });
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL),
@@ -79,6 +86,13 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     secretBox,
     clock: options.clock,
     log: app.log,
+    metrics,
+  });
+  metrics.readFrom({
+    provisioningBacklog: () => taskBacklog(database.db),
+    schedulerLagSeconds: () => oldestDueLagSeconds(database.db, new Date()),
+    openLogTails: () => services.logs.openTails(),
+    databasePool: () => database.poolConnections(),
   });
   if (env.DEMO_ACCOUNT) await services.accounts.ensureDemoAccount(env.DEMO_PASSWORD);
 
@@ -92,8 +106,9 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     env.EXTERNAL_ISSUER ? undefined : services.sessions,
   );
 
-  // One Fastify plugin per area; the error handler and the security plugins apply to all of them.
+  // One Fastify plugin per area; the error handler, the security plugins and the request metrics apply to all.
   app.setErrorHandler(createErrorHandler(restErrorBody));
+  measureRequests(app, metrics);
   await app.register(securityPlugins, { env });
   const draining = createDraining(app.server);
   await app.register(healthRoutes, { database, draining });
@@ -123,7 +138,8 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       }),
     });
   }
-  await app.register(graphqlApis, { env, services, authenticate });
+  await app.register(graphqlApis, { env, services, authenticate, metrics });
+  if (env.METRICS_TOKEN) await app.register(metricsRoute, { metrics, token: env.METRICS_TOKEN });
   await app.register(billingRoutes, {
     env,
     billing: services.billing,
@@ -140,6 +156,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
   let logRetentionTimer: NodeJS.Timeout | undefined;
   let billingTimer: NodeJS.Timeout | undefined;
   let advisorTimer: NodeJS.Timeout | undefined;
+  let metricsServer: Server | undefined;
   return {
     app,
     services,
@@ -152,6 +169,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : env.PORT;
       await admin?.publish(env.DATA_DIR, port);
+      if (env.METRICS_PORT) metricsServer = await listenForMetrics(metrics, env.HOST, env.METRICS_PORT);
       provisioner.start();
       await scheduler.start();
       services.mail.start();
@@ -206,6 +224,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       // Live tails are endless responses: they end first, or closing would wait for them.
       services.logs.closeTails();
       await app.close();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       await scheduler.stop();
       await services.mail.stop();
       await provisioner.stop();

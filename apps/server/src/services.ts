@@ -46,6 +46,7 @@ import type { DatabaseClusterDriver } from './provisioning/database-cluster-driv
 import type { MessageQueueDriver } from './provisioning/message-queue-driver.ts';
 import type { Provisioner } from './provisioning/provisioner.ts';
 import type { SecretBox } from './secrets/crypto.ts';
+import type { Metrics } from './telemetry/metrics.ts';
 
 /** The services behind the API, the identity provider and the admin command line. */
 export function createServices(deps: {
@@ -62,6 +63,8 @@ export function createServices(deps: {
   clock?: () => Date;
   /** Where background failures are reported (the server's log); the admin command line runs none. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** The server's metrics; the admin command line keeps none. */
+  metrics?: Metrics;
 }) {
   const { env, database, provisioner, secretBox } = deps;
   provisioner.register('namespace', namespaceProvisioning);
@@ -83,6 +86,7 @@ export function createServices(deps: {
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     // Read at each request with a key's token, once every service exists.
     apiKeyGrant: (accountId, claims) => apiKeys.grantOf(accountId, claims),
+    countSignIn: deps.metrics?.countSignIn,
   });
   // A namespace deleted with its contents: each module's kind of resource (read once all services exist).
   const contents: NamespaceContents = () => [
@@ -199,6 +203,7 @@ export function createServices(deps: {
       },
       notices: billingNotices,
       warn: (message, error) => deps.log?.warn({ err: error }, message),
+      countWebhook: deps.metrics?.countWebhook,
     }),
     metering,
     containers: createContainerService({

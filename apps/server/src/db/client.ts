@@ -20,6 +20,8 @@ export interface Database {
   /** Runs fn while holding a PostgreSQL advisory lock, so concurrent processes take turns. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (its metrics); undefined for PGlite, one in-process connection. */
+  poolConnections(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,34 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Called once per SQL statement; benchmarks count statements with it. */
   onQuery?: (query: string) => void;
+  /** Told each statement's duration and whether it succeeded (the server's metrics). */
+  observeQuery?: ObserveQuery;
+}
+
+type ObserveQuery = (seconds: number, ok: boolean) => void;
+
+/**
+ * Times every statement `target.query` runs. A call that returns no promise (a pg Submittable, such as a
+ * cursor) passes through untimed.
+ */
+function timeQueries(target: { query: (...args: never[]) => unknown }, observe: ObserveQuery): void {
+  const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+  target.query = (...args: unknown[]) => {
+    const started = performance.now();
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    const seconds = () => (performance.now() - started) / 1000;
+    return result.then(
+      (value: unknown) => {
+        observe(seconds(), true);
+        return value;
+      },
+      (error: unknown) => {
+        observe(seconds(), false);
+        throw error;
+      },
+    );
+  };
 }
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
@@ -41,21 +71,25 @@ const migrationsDir = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery?.(query) } : undefined;
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl, logger)
-    : await openPglite(options.dataDir, logger);
+    ? openPostgres(options.databaseUrl, logger, options.observeQuery)
+    : await openPglite(options.dataDir, logger, options.observeQuery);
   await migrate(database);
   return database;
 }
 
 type Logger = { logQuery: (query: string) => void } | undefined;
 
-function openPostgres(url: string, logger: Logger): Database {
+function openPostgres(url: string, logger: Logger, observeQuery?: ObserveQuery): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // A client losing its connection (server restart, failover) must not crash the process: the statement
   // in flight fails (503 to its caller) and the pool connects afresh for the next one. Idle clients report
   // on the pool, checked-out ones (transactions, advisory locks) on themselves.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // The pool's own queries run on its clients too: each statement is timed once, here.
+    if (observeQuery) timeQueries(client, observeQuery);
+  });
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   return {
     db,
@@ -80,17 +114,28 @@ function openPostgres(url: string, logger: Logger): Database {
       if (pool.ending || pool.ended) throw new DatabaseUnavailable('closed');
       await pool.query('SELECT 1');
     },
+    poolConnections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },
   };
 }
 
-async function openPglite(dataDir: string, logger: Logger): Promise<Database> {
+async function openPglite(dataDir: string, logger: Logger, observeQuery?: ObserveQuery): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
   // pg_trgm: the trigram index of the log filter (migration 0013). Loaded on every open, as the index
   // needs it once created.
   const client = await PGlite.create(path.resolve(dataDir), { extensions: { pg_trgm } });
+  if (observeQuery) {
+    timeQueries(client, observeQuery);
+    // A transaction's statements go through the transaction's own `query`.
+    const transaction = client.transaction.bind(client);
+    client.transaction = (callback) =>
+      transaction((tx) => {
+        timeQueries(tx, observeQuery);
+        return callback(tx);
+      });
+  }
   const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
   let closed = false;
   return {
@@ -105,6 +150,7 @@ async function openPglite(dataDir: string, logger: Logger): Promise<Database> {
       if (closed) throw new DatabaseUnavailable('closed');
       await client.query('SELECT 1');
     },
+    poolConnections: () => undefined,
     async close() {
       closed = true;
       await client.close();

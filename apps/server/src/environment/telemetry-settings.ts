@@ -60,6 +60,22 @@ export const telemetrySettings = {
     .url()
     .optional()
     .describe('The PostHog host, which `npm run build` passes on as `VITE_POSTHOG_HOST`.'),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'at least 32 characters (openssl rand -hex 32)')
+    .optional()
+    .describe(
+      "Serves `GET /metrics` (Prometheus' text format) on the server's port to the bearer of this token; without it and `METRICS_PORT`, no metrics are served.",
+    ),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe(
+      'Serves `GET /metrics` without a token on this port of its own (on `HOST`), for a network only Prometheus reaches.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

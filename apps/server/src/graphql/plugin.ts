@@ -5,6 +5,7 @@ import { createErrorHandler, graphqlErrorBody } from '../http/errors.ts';
 import { apiRateLimit } from '../http/security.ts';
 import type { Services } from '../services.ts';
 import { reportError } from '../telemetry/error-reporting.ts';
+import type { Metrics } from '../telemetry/metrics.ts';
 import { createRequestLoaders } from './loaders.ts';
 import {
   BILLING_ENDPOINT,
@@ -23,7 +24,7 @@ import {
  */
 export async function graphqlApis(
   app: FastifyInstance,
-  deps: { env: Environment; services: Services; authenticate: Authenticate },
+  deps: { env: Environment; services: Services; authenticate: Authenticate; metrics: Metrics },
 ) {
   const { env, services } = deps;
   const options: ApiOptions = {
@@ -31,6 +32,7 @@ export async function graphqlApis(
       app.log.error({ err: error }, 'GraphQL resolver failed');
       reportError(error);
     },
+    metrics: deps.metrics,
   };
   // Failures before GraphQL runs (authentication, body parsing) answer in GraphQL's error shape too.
   app.setErrorHandler(createErrorHandler(graphqlErrorBody));

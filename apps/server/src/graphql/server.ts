@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
-import { createSchema, createYoga } from 'graphql-yoga';
+import {
+  getOperationAST,
+  GraphQLError,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+} from 'graphql';
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { databaseUnavailableReason, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { DomainError } from '../errors.ts';
 import { accountResolvers } from '../modules/accounts/resolvers.ts';
@@ -30,6 +36,7 @@ import { volumeResolvers } from '../modules/volumes/resolvers.ts';
 import type { GraphQLContext } from './context.ts';
 import { gateMutations } from './gate.ts';
 import { useArgumentGuard } from './input-guard.ts';
+import type { Metrics } from '../telemetry/metrics.ts';
 
 const require = createRequire(import.meta.url);
 const schemaText = (file: string) => readFileSync(require.resolve(`@berth/schema/${file}`), 'utf8');
@@ -84,6 +91,51 @@ type SchemaDefinition = Parameters<typeof createSchema<ServerContext & GraphQLCo
 
 export interface ApiOptions {
   logErrors: (error: unknown) => void;
+  metrics: Metrics;
+}
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/**
+ * Each operation's duration and the codes of its errors, as the client will see them (masked), by API and
+ * operation name. A subscription counts the time it took to start; a document that does not validate counts
+ * its errors under the name it gives.
+ */
+function useOperationMetrics(metrics: Metrics, api: string): Plugin {
+  const name = (document: DocumentNode, operationName?: string | null) =>
+    getOperationAST(document, operationName)?.name?.value ?? operationName ?? undefined;
+  const codes = (errors: readonly unknown[] = []) =>
+    errors.map((error) => String(maskError(error, '').extensions.code ?? 'INTERNAL_SERVER_ERROR'));
+  const timed = (args: ExecutionArgs) => {
+    const started = performance.now();
+    const operation = getOperationAST(args.document, args.operationName);
+    return (result: unknown) =>
+      metrics.observeGraphqlOperation(
+        api,
+        name(args.document, args.operationName),
+        operation?.operation ?? 'unknown',
+        (performance.now() - started) / 1000,
+        isAsyncIterable(result) ? [] : codes((result as ExecutionResult).errors),
+      );
+  };
+  return {
+    onValidate({ params }) {
+      return ({ valid, result }) => {
+        // graphql-js's validation errors carry no code yet: Yoga gives them this one as it answers.
+        const failed = result.map(() => 'GRAPHQL_VALIDATION_FAILED');
+        if (!valid) metrics.observeGraphqlOperation(api, name(params.documentAST), 'invalid', 0, failed);
+      };
+    },
+    onExecute({ args }) {
+      const done = timed(args);
+      return { onExecuteDone: ({ result }) => done(result) };
+    },
+    onSubscribe({ args }) {
+      const done = timed(args);
+      return { onSubscribeResult: ({ result }) => done(result) };
+    },
+  };
 }
 
 /**
@@ -116,6 +168,7 @@ function createApiYoga(
       },
     },
     plugins: [
+      useOperationMetrics(options.metrics, api.endpoint),
       useArgumentGuard(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },

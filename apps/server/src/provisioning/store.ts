@@ -70,3 +70,13 @@ export async function taskPending(db: Db, kind: string, id: number): Promise<boo
   );
   return rows.length > 0;
 }
+
+/** Tasks waiting, and the age in seconds of the oldest (the server's metrics). */
+export async function taskBacklog(db: Db): Promise<{ tasks: number; oldestAgeSeconds: number }> {
+  const [row] = await queryRows<{ tasks: number; oldest: number | null }>(
+    db,
+    sql`SELECT count(*)::int AS tasks, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+        FROM provisioning_tasks`,
+  );
+  return { tasks: row?.tasks ?? 0, oldestAgeSeconds: Math.max(0, row?.oldest ?? 0) };
+}

@@ -116,12 +116,19 @@ export function invoice(
   };
 }
 
-/** The file's stand-in and server (read as `suite.server`, `suite.stripeApi`), and what reaches the webhook. */
-export function useStripeProvider() {
+/**
+ * The file's stand-in and server (read as `suite.server`, `suite.stripeApi`), and what reaches the webhook;
+ * `overrides` are more server settings.
+ */
+export function useStripeProvider(overrides: Record<string, string> = {}) {
   const suite = {} as { server: TestServer; stripeApi: Awaited<ReturnType<typeof startStripeStandIn>> };
   beforeAll(async () => {
     suite.stripeApi = await startStripeStandIn();
-    suite.server = await startServer({ ...STRIPE_SETTINGS, STRIPE_API_BASE: suite.stripeApi.url });
+    suite.server = await startServer({
+      ...STRIPE_SETTINGS,
+      STRIPE_API_BASE: suite.stripeApi.url,
+      ...overrides,
+    });
   });
   afterAll(async () => {
     await suite.server.close();

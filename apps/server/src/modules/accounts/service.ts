@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { badInput, DomainError, notFound } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SignInThrottle } from '../../identity/throttle.ts';
+import type { SignInOutcome } from '../../telemetry/metrics.ts';
+import { SignInThrottled } from './throttled.ts';
 import { SUSPENDED_REASONS } from '@berth/rules';
 import { policyCustomer } from './authorize.ts';
 import { permissionsFor, PRODUCTS, type Permission } from './permissions.ts';
@@ -56,6 +58,8 @@ export function createAccountService(deps: {
   /** Checks the key of a token issued for an API key (its `api_key` claim) on every use. */
   apiKeyGrant: ApiKeyGrantCheck;
   passwords?: PasswordHashing;
+  /** Told each password check's outcome (the server's metrics; the admin command line signs no one in). */
+  countSignIn?: (outcome: SignInOutcome) => void;
 }) {
   const { store, throttle, passwords = { hash: hashPassword, verify: verifyPassword } } = deps;
   // A hash of a random password, so an account that is unknown or has no password costs the same
@@ -94,6 +98,23 @@ export function createAccountService(deps: {
     });
   }
 
+  async function checkPassword(email: string, password: string, address: string) {
+    // No account has a sign-in name that is no email address (NUL, 10,000 characters): it is not
+    // looked up nor counted, and costs the same password check as any other failure.
+    if (!emailSchema.safeParse(email).success) {
+      await passwords.verify(password, await standInHash());
+      return null;
+    }
+    const attempt = await throttle.begin(email, address);
+    const account = await store.findByEmail(email);
+    const valid = await passwords.verify(password, account?.passwordHash ?? (await standInHash()));
+    if (!account?.passwordHash || !valid) return null;
+    // Clearing the count here would let wrong codes, each after the right password, go on forever.
+    if (await deps.secondFactorEnabled(account.id)) await attempt.passwordAccepted();
+    else await attempt.succeeded();
+    return account;
+  }
+
   return {
     create,
     findById,
@@ -108,19 +129,11 @@ export function createAccountService(deps: {
       password: string,
       address: string,
     ): Promise<AccountWithCustomer | null> {
-      // No account has a sign-in name that is no email address (NUL, 10,000 characters): it is not
-      // looked up nor counted, and costs the same password check as any other failure.
-      if (!emailSchema.safeParse(email).success) {
-        await passwords.verify(password, await standInHash());
-        return null;
-      }
-      const attempt = await throttle.begin(email, address);
-      const account = await store.findByEmail(email);
-      const valid = await passwords.verify(password, account?.passwordHash ?? (await standInHash()));
-      if (!account?.passwordHash || !valid) return null;
-      // Clearing the count here would let wrong codes, each after the right password, go on forever.
-      if (await deps.secondFactorEnabled(account.id)) await attempt.passwordAccepted();
-      else await attempt.succeeded();
+      const account = await checkPassword(email, password, address).catch((error: unknown) => {
+        if (error instanceof SignInThrottled) deps.countSignIn?.('locked');
+        throw error;
+      });
+      deps.countSignIn?.(account ? 'success' : 'failure');
       return account;
     },
 

@@ -11,6 +11,7 @@ import { createBillingService } from './service.ts';
 import { createSessionStore } from './sessions/store.ts';
 import { createBillingStore } from './store.ts';
 import { createStripeProvider, type StripeSettings } from './stripe/provider.ts';
+import type { WebhookOutcome } from '../../telemetry/metrics.ts';
 
 /** The Stripe settings readEnvironment requires when BILLING_PROVIDER=stripe. */
 function stripeSettings(env: Environment): StripeSettings {
@@ -35,6 +36,8 @@ export function createBilling(deps: {
   resources: PlannedResourceKinds;
   notices: BillingNotices;
   warn: (message: string, error: unknown) => void;
+  /** Told each webhook call's outcome (the server's metrics). */
+  countWebhook?: (outcome: WebhookOutcome) => void;
 }) {
   const store = createBillingStore(deps.db);
   const vatRateBasisPoints = Math.round(deps.env.INVOICE_VAT_RATE * 100);
@@ -46,6 +49,7 @@ export function createBilling(deps: {
           db: deps.db,
           fulfilment,
           afterEvent: () => service.tellProviderPending(),
+          countWebhook: deps.countWebhook,
         })
       : createLocalProvider({
           publicUrl: deps.env.PUBLIC_URL,

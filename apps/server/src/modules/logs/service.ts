@@ -193,6 +193,8 @@ export function createLogService(deps: {
 
     /** Ends the live tails: the server is shutting down. */
     closeTails: () => hub.close(),
+    /** Live tails open now (the server's metrics). */
+    openTails: () => hub.count(),
   };
 }
 

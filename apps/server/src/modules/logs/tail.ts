@@ -182,6 +182,8 @@ export function createTailHub(deps: { db: Db; log: Pick<FastifyBaseLogger, 'warn
       }
       return read(tail);
     },
+    /** How many tails are open now (the server's metrics). */
+    count: () => tails.size,
     /** Ends every tail (their streams complete) and stops polling: the server is shutting down. */
     close() {
       closed = true;

@@ -9,6 +9,7 @@ import type { BillingProvider, PlanChange } from '../provider.ts';
 import { createSessionStore } from '../sessions/store.ts';
 import { createStripeCustomerStore } from './store.ts';
 import { meaningOf, readEvent } from './events.ts';
+import { webhookOutcomeOf, type WebhookOutcome } from '../../../telemetry/metrics.ts';
 
 // Stripe as the billing provider: Checkout Sessions for subscribing, the Customer Portal for billing
 // details, and a webhook whose verified events go to the one fulfilment (which applies each event id once).
@@ -66,6 +67,8 @@ export function createStripeProvider(deps: {
   fulfilment: Fulfilment;
   /** Does at once what an applied event asks of Stripe (a refused duplicate's refund and cancellation). */
   afterEvent: () => Promise<void>;
+  /** Told each webhook call's outcome (the server's metrics). */
+  countWebhook?: (outcome: WebhookOutcome) => void;
 }): BillingProvider {
   const { settings, fulfilment } = deps;
   const unpriced = [...PRODUCT_PLANS.keys()].find((planId) => !settings.prices[planId]);
@@ -95,6 +98,9 @@ export function createStripeProvider(deps: {
       webhooks.removeAllContentTypeParsers();
       webhooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
         done(null, body);
+      });
+      webhooks.addHook('onResponse', async (_request, reply) => {
+        deps.countWebhook?.(webhookOutcomeOf(reply.statusCode));
       });
 
       webhooks.post(WEBHOOK_PATH, async (request, reply) => {

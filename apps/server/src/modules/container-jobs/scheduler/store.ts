@@ -57,3 +57,12 @@ export async function lockDueJobs(
     .for('update', { skipLocked: true });
   return due as (ContainerJobRow & { nextRunAt: Date })[];
 }
+
+/** How late, in seconds, the longest-due job is at `now`: 0 when none is due (the server's metrics). */
+export async function oldestDueLagSeconds(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ oldest: sql<Date | string | null>`min(${containerJobs.nextRunAt})` })
+    .from(containerJobs)
+    .where(dueAt(now));
+  return row?.oldest ? Math.max(0, (now.getTime() - new Date(row.oldest).getTime()) / 1000) : 0;
+}
