@@ -92,6 +92,11 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     provisioningBacklog: () => taskBacklog(database.db),
     schedulerLagSeconds: () => oldestDueLagSeconds(database.db, new Date()),
     openLogTails: () => services.logs.openTails(),
+    databaseAnswers: () =>
+      database.ping().then(
+        () => true,
+        () => false,
+      ),
     databasePool: () => database.poolConnections(),
   });
   if (env.DEMO_ACCOUNT) await services.accounts.ensureDemoAccount(env.DEMO_PASSWORD);

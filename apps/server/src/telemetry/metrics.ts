@@ -25,9 +25,17 @@ export interface MetricSources {
   schedulerLagSeconds(): Promise<number>;
   /** Live log tails open now. */
   openLogTails(): number;
+  /** Whether the database answers now. */
+  databaseAnswers(): Promise<boolean>;
   /** The database pool's connections (PostgreSQL); undefined for PGlite, which has no pool. */
   databasePool(): { total: number; idle: number; waiting: number } | undefined;
 }
+
+/**
+ * A reading that needs the database: NaN (unknown) while it does not answer, so that /metrics still answers
+ * then, with `berth_database_up` 0.
+ */
+const readOrNaN = (read: () => Promise<number>) => read().catch(() => NaN);
 
 export function createMetrics() {
   const registry = new Registry();
@@ -86,7 +94,7 @@ export function createMetrics() {
         help: 'Provisioning tasks waiting to be applied.',
         registers,
         async collect() {
-          this.set((await sources.provisioningBacklog()).tasks);
+          this.set(await readOrNaN(async () => (await sources.provisioningBacklog()).tasks));
         },
       });
       new Gauge({
@@ -94,7 +102,7 @@ export function createMetrics() {
         help: 'Age of the oldest provisioning task waiting (0 when none waits).',
         registers,
         async collect() {
-          this.set((await sources.provisioningBacklog()).oldestAgeSeconds);
+          this.set(await readOrNaN(async () => (await sources.provisioningBacklog()).oldestAgeSeconds));
         },
       });
       new Gauge({
@@ -102,7 +110,7 @@ export function createMetrics() {
         help: 'How late the oldest due run of a scheduled job is (0 when none is due).',
         registers,
         async collect() {
-          this.set(await sources.schedulerLagSeconds());
+          this.set(await readOrNaN(sources.schedulerLagSeconds));
         },
       });
       new Gauge({
@@ -111,6 +119,14 @@ export function createMetrics() {
         registers,
         collect() {
           this.set(sources.openLogTails());
+        },
+      });
+      new Gauge({
+        name: 'berth_database_up',
+        help: 'Whether the database answers (1) or not (0), as /healthz asks it.',
+        registers,
+        async collect() {
+          this.set((await sources.databaseAnswers()) ? 1 : 0);
         },
       });
       new Gauge({

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { DomainMapping } from '@kubernetes-models/knative/serving.knative.dev/v1beta1/DomainMapping';
 import { Service as KnativeService } from '@kubernetes-models/knative/serving.knative.dev/v1/Service';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
+import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { CronJob } from 'kubernetes-models/batch/v1/CronJob';
 import { Job } from 'kubernetes-models/batch/v1/Job';
@@ -21,7 +23,7 @@ import { ClusterRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/
 import { parseAllDocuments } from 'yaml';
 
 // Checks Kubernetes objects against the real schemas: core, batch, apps, networking and policy from
-// kubernetes-models, Knative Serving from @kubernetes-models/knative, and CloudNativePG's and the RabbitMQ
+// kubernetes-models, Knative Serving and the Prometheus Operator's kinds from @kubernetes-models, and CloudNativePG's and the RabbitMQ
 // operators' own CustomResourceDefinitions (../shared/k8s-crds, their OpenAPI v3 schemas through Ajv).
 
 export interface KubernetesObject {
@@ -37,6 +39,8 @@ interface Model {
 type ModelClass = new (data: never) => Model;
 
 const MODELS: Record<string, ModelClass> = {
+  'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitor,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
   'v1/Namespace': Namespace,
   'v1/ResourceQuota': ResourceQuota,
   'v1/Secret': Secret,

@@ -99,15 +99,23 @@ function locate(document: unknown, pointer: string): [Record<string, unknown> | 
 }
 
 interface Operation {
-  op: 'test' | 'replace';
+  op: 'test' | 'replace' | 'add';
   path: string;
   value: unknown;
 }
 
-/** RFC 6902, the operations the manifests use: `test` guards a `replace` (an index, checked by name). */
+/**
+ * RFC 6902, the operations the manifests use: `test` guards a `replace` (an index, checked by name); `add`
+ * appends to an array (`/-`) or sets a field.
+ */
 function applyJsonPatch(object: Rendered, operations: Operation[], file: string) {
   for (const { op, path: pointer, value } of operations) {
     const [parent, key] = locate(object, pointer) as [Record<string, unknown>, string];
+    if (op === 'add') {
+      if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : Number(key), 0, value);
+      else parent[key] = value;
+      continue;
+    }
     if (!(key in parent)) throw new Error(`${file}: ${op} ${pointer}: no such value`);
     if (op === 'test' && JSON.stringify(parent[key]) !== JSON.stringify(value)) {
       throw new Error(`${file}: test ${pointer} failed: ${JSON.stringify(parent[key])}`);
@@ -125,8 +133,15 @@ const generated = new WeakMap<Rendered, string>();
 export const podTemplate = (object: Rendered) =>
   (object.spec as { template?: PodTemplate } | undefined)?.template;
 
-/** Runs a kustomization (or a component, on `objects`) in `dir`. */
-export function build(dir: string, objects: Rendered[] = [], { components = true } = {}): Rendered[] {
+/**
+ * Runs a kustomization (or a component, on `objects`) in `dir`: with its own components unless `components` is
+ * false, and `addComponents` (paths from `dir`) after them, as an overlay listing them would.
+ */
+export function build(
+  dir: string,
+  objects: Rendered[] = [],
+  { components = true, addComponents = [] as string[] } = {},
+): Rendered[] {
   const kustomization = readKustomization(dir);
   const own: Rendered[] = [];
   for (const resource of kustomization.resources ?? []) {
@@ -135,7 +150,7 @@ export function build(dir: string, objects: Rendered[] = [], { components = true
   }
   // A component transforms what its parent has gathered so far; a kustomization only its own objects.
   let result = kustomization.kind === 'Component' ? [...objects, ...own] : own;
-  for (const component of components ? (kustomization.components ?? []) : []) {
+  for (const component of [...(components ? (kustomization.components ?? []) : []), ...addComponents]) {
     result = build(path.join(dir, component), result);
   }
   for (const { name, envs } of kustomization.secretGenerator ?? []) {
@@ -184,7 +199,10 @@ export function build(dir: string, objects: Rendered[] = [], { components = true
 }
 
 /** What `kubectl apply -k dir` sends: the build, generated names suffixed and the references to them too. */
-export function render(dir: string, options?: { components: boolean }): Rendered[] {
+export function render(
+  dir: string,
+  options?: { components?: boolean; addComponents?: string[] },
+): Rendered[] {
   const objects = build(dir, [], options);
   for (const secret of objects.filter((object) => object.kind === 'Secret')) {
     const suffix = generated.get(secret);

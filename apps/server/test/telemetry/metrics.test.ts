@@ -106,6 +106,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       'berth_provisioning_oldest_task_age_seconds',
       'berth_scheduler_lag_seconds',
       'berth_log_tails_open',
+      'berth_database_up',
       'berth_database_pool_connections',
       'berth_nodejs_eventloop_lag_p99_seconds',
     ]) {
@@ -116,6 +117,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(value('berth_provisioning_oldest_task_age_seconds')).toBeLessThan(60);
     expect(value('berth_scheduler_lag_seconds')).toBe(0);
     expect(value('berth_log_tails_open')).toBe(0);
+    expect(value('berth_database_up')).toBe(1);
     // PostgreSQL's pool; PGlite has none.
     if (process.env.DATABASE_URL)
       expect(value('berth_database_pool_connections', { state: 'total' })).toBeGreaterThan(0);
@@ -125,19 +127,32 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 });
 
 describe('GET /metrics on METRICS_PORT', () => {
-  it('is served there without a token, and not on the main port', async () => {
+  it('is served there without a token, and not on the main port; while the database is down too', async () => {
     const metricsPort = await freePort();
+    const metricsUrl = `http://127.0.0.1:${metricsPort}`;
     const server = await startServer({ METRICS_PORT: String(metricsPort) });
     try {
-      const families = await scrape(`http://127.0.0.1:${metricsPort}`);
+      const families = await scrape(metricsUrl);
       expectFamily(families, 'berth_http_request_duration_seconds', 'histogram');
-      expect((await fetch(`http://127.0.0.1:${metricsPort}/healthz`)).status).toBe(404);
+      expect(sampleValue(families, 'berth_database_up')).toBe(1);
+      expect((await fetch(`${metricsUrl}/healthz`)).status).toBe(404);
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+
+      // Background work stops first: it would only log that the database is gone.
+      await server.berth.provisioner.stop();
+      await server.berth.scheduler.stop();
+      await server.berth.database.close();
+      const withoutDatabase = await scrape(metricsUrl);
+      expect(sampleValue(withoutDatabase, 'berth_database_up')).toBe(0);
+      expect(sampleValue(withoutDatabase, 'berth_provisioning_queue_tasks')).toBeNaN();
+      expect(sampleValue(withoutDatabase, 'berth_scheduler_lag_seconds')).toBeNaN();
     } finally {
-      await server.close();
+      // The database is closed already: closing it again fails, which is not what this test is about.
+      await server.berth.close().catch(() => undefined);
+      await server.database.drop();
     }
     // Closed with the server.
-    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+    await expect(fetch(`${metricsUrl}/metrics`)).rejects.toThrow();
   });
 });
 
