@@ -26,10 +26,15 @@ export function captureDownloads(): CapturedDownload[] {
   return downloads;
 }
 
-/** A downloaded blob's text. */
-export const blobText = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(blob);
-  });
+/**
+ * A downloaded blob's text, whichever Blob it is: jsdom's (the global here, which jsdom's FileReader reads) or
+ * Node's (fetch's answer on Node 20, whose own `text()` reads it). On Node 24 fetch's blob is the global one.
+ */
+export const blobText = (blob: Blob): Promise<string> =>
+  blob instanceof Blob
+    ? new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(blob);
+      })
+    : blob.text();

@@ -3,7 +3,7 @@ import { graphql, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceQuery } from '../../src/gql/billing/graphql.ts';
 import { renderWithProviders } from '../support/render.tsx';
-import { captureDownloads } from '../support/downloads.ts';
+import { blobText, captureDownloads } from '../support/downloads.ts';
 import { server } from '../support/server.ts';
 
 // The printable invoice page (/account/billing/invoices/$number): who issues the invoice to whom, its
@@ -147,8 +147,8 @@ describe('invoice page', () => {
     );
     expect(authorizations).toEqual(['Bearer test-token']);
     expect(downloads[0]?.blob.type).toBe('application/pdf');
-    // The answer's own blob (fetch's), not one the page made: read as such.
-    expect(await downloads[0]?.blob.text()).toBe('%PDF');
+    // The answer's own blob (fetch's), not one the page made.
+    expect(await blobText(downloads[0]?.blob as Blob)).toBe('%PDF');
 
     failing = true;
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
