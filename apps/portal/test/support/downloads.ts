@@ -37,4 +37,5 @@ export const blobText = (blob: Blob): Promise<string> =>
         reader.onload = () => resolve(String(reader.result));
         reader.readAsText(blob);
       })
-    : blob.text();
+    : // A Blob of Node's realm, which TypeScript cannot tell from the global one.
+      (blob as Pick<Blob, 'text'>).text();
