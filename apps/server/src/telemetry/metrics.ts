@@ -89,12 +89,18 @@ export function createMetrics() {
 
     /** Starts the readings taken at scrape time. */
     readFrom: (sources: MetricSources) => {
+      // A scrape collects every metric at once: the queue's two gauges share one query.
+      let inFlight: ReturnType<MetricSources['provisioningBacklog']> | undefined;
+      const backlog = () =>
+        (inFlight ??= sources.provisioningBacklog().finally(() => {
+          inFlight = undefined;
+        }));
       new Gauge({
         name: 'berth_provisioning_queue_tasks',
         help: 'Provisioning tasks waiting to be applied.',
         registers,
         async collect() {
-          this.set(await readOrNaN(async () => (await sources.provisioningBacklog()).tasks));
+          this.set(await readOrNaN(async () => (await backlog()).tasks));
         },
       });
       new Gauge({
@@ -102,7 +108,7 @@ export function createMetrics() {
         help: 'Age of the oldest provisioning task waiting (0 when none waits).',
         registers,
         async collect() {
-          this.set(await readOrNaN(async () => (await sources.provisioningBacklog()).oldestAgeSeconds));
+          this.set(await readOrNaN(async () => (await backlog()).oldestAgeSeconds));
         },
       });
       new Gauge({
