@@ -148,6 +148,14 @@ export interface RuntimeReports {
   // What workloads write and measure.
   /** Lines a replica or run wrote (each at its own time if known, else now). */
   logged(tx: Db, source: LogSource, stream: LogStream, lines: { text: string; at?: Date }[]): Promise<void>;
+  /**
+   * Lines of a log read with their times from some instant on, which may repeat lines recorded already (a
+   * followed pod log resumed after a reconnect or a restart, or followed by another process too): only those
+   * not recorded yet are added, as stdout (the pod log API merges the two streams).
+   */
+  loggedAgain(tx: Db, source: LogSource, lines: { text: string; at: Date }[]): Promise<void>;
+  /** When the source's newest recorded line was written: where a followed log resumes. */
+  lastLoggedAt(db: Db, source: LogSource): Promise<Date | undefined>;
   /** One sample of the workload's metrics, taken now. */
   sampled(
     tx: Db,

@@ -6,6 +6,7 @@ import { graphql } from '../generated/gql.ts';
 import { eventually } from '../support/http.ts';
 import { CREATE_VOLUME, DELETE_VOLUME, waitForVolume } from '../support/volumes.ts';
 import { useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
+import type { KubeObject } from '../support/kubernetes-stand-in.ts';
 
 // The Kubernetes driver's container jobs and volumes against a local stand-in of the API server: a job is a
 // CronJob, a run a Job whose pod and conditions make its status and log; a volume is a claim.
@@ -61,7 +62,7 @@ describe('the kubernetes driver', () => {
       return current?.status === 'running' ? current : undefined;
     });
     const podName = `${run.name}-x7k2p`;
-    world.cluster.put({
+    const runPod = (status: object): KubeObject => ({
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: {
@@ -69,16 +70,35 @@ describe('the kubernetes driver', () => {
         namespace: world.runtimeNamespace,
         labels: { ...job?.metadata.labels, 'job-name': run.name },
       },
-      status: {
+      status,
+    });
+    const runLines = async () =>
+      (
+        await queryRows<{ line: string }>(
+          world.server.berth.database.db,
+          sql`SELECT l.line FROM log_lines l JOIN container_job_runs r ON r.id = l.source_id
+              WHERE l.source_kind = 'job-run' AND r.name = ${run.name} ORDER BY l.id`,
+        )
+      ).map((row) => row.line);
+    world.cluster.writePodLog(world.runtimeNamespace, podName, [{ text: 'starting', at: new Date(started) }]);
+    world.cluster.put(
+      runPod({ phase: 'Running', containerStatuses: [{ name: 'app', ready: true, state: { running: {} } }] }),
+    );
+    // Live while it runs: its pod's log is followed.
+    await eventually('the first line recorded', async () =>
+      (await runLines()).includes('starting') ? true : undefined,
+    );
+    world.cluster.writePodLog(world.runtimeNamespace, podName, ['done']);
+    await eventually('the next line recorded', async () =>
+      (await runLines()).includes('done') ? true : undefined,
+    );
+    world.cluster.writePodLog(world.runtimeNamespace, podName, ['bye']);
+    world.cluster.endPodLog(world.runtimeNamespace, podName);
+    world.cluster.put(
+      runPod({
         phase: 'Succeeded',
         containerStatuses: [{ name: 'app', ready: false, state: { terminated: { exitCode: 0 } } }],
-      },
-    });
-    world.cluster.setPodLog(
-      world.runtimeNamespace,
-      podName,
-      `${started} done\n${new Date().toISOString()} bye\n`,
-      'app',
+      }),
     );
     const completed = new Date().toISOString();
     world.cluster.setStatus('batch/v1', 'Job', world.runtimeNamespace, run.name, {
@@ -98,12 +118,8 @@ describe('the kubernetes driver', () => {
       startTime: started,
       endTime: completed,
     });
-    const lines = await queryRows<{ line: string }>(
-      world.server.berth.database.db,
-      sql`SELECT l.line FROM log_lines l JOIN container_job_runs r ON r.id = l.source_id
-          WHERE l.source_kind = 'job-run' AND r.name = ${run.name} ORDER BY l.id`,
-    );
-    expect(lines.map((line) => line.line)).toEqual(['done', 'bye']);
+    // Its whole log, read again as it ended, adds what the follow had not recorded, and nothing twice.
+    expect(await runLines()).toEqual(['starting', 'done', 'bye']);
   });
 
   it("counts a run's attempts from its Job, tells a timeout, and stops a run by deleting its Job", async () => {

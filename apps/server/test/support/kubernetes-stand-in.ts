@@ -24,7 +24,7 @@ import { KubernetesObjectStore } from './kubernetes-object-store.ts';
 
 // A stand-in of a Kubernetes API server on a random local port (plain http, bearer token) for the kinds
 // Berth's Kubernetes driver puts on a cluster. It answers as kube-apiserver does: discovery, server-side apply,
-// read, list, delete and watch (with label and field selectors), pod logs, Status objects for failures. The
+// read, list, delete and watch (with label and field selectors), pod logs (followed too), Status objects for failures. The
 // controllers' side (status, the Jobs and Pods a CronJob makes, deletions that wait) is the test's, through
 // the helpers. Every request is recorded. Not served: POST, PUT, non-apply patches, subresources but pods/log.
 
@@ -37,7 +37,7 @@ export class KubernetesStandIn extends KubernetesObjectStore {
   readonly requests: RecordedRequest[] = [];
   /** The bearer token every request must carry (kubeConfig() sets it); others are answered 401. */
   readonly token = randomBytes(16).toString('hex');
-  private readonly logs = new Map<string, string>();
+  private readonly podLogs = new Map<string, PodLog>();
   private readonly server = createServer((request, response) => this.receive(request, response));
 
   async listen() {
@@ -116,9 +116,35 @@ export class KubernetesStandIn extends KubernetesObjectStore {
     this.removeObject(t, object);
   }
 
-  /** What GET /api/v1/namespaces/{namespace}/pods/{pod}/log answers (for that container, or any). */
-  setPodLog(namespace: string, pod: string, text: string, container?: string) {
-    this.logs.set(`${namespace}/${pod}/${container ?? ''}`, text);
+  /**
+   * The pod's workload writes lines (each at its time, else now), as the kubelet keeps them: read by
+   * GET …/pods/{pod}/log, and sent at once to the requests following it.
+   */
+  writePodLog(namespace: string, pod: string, lines: (string | { text: string; at: Date })[]) {
+    const log = this.podLogOf(namespace, pod);
+    const entries = lines.map((line) => (typeof line === 'string' ? { text: line, at: new Date() } : line));
+    log.entries.push(...entries);
+    for (const follower of log.followers) follower.response.write(renderLog(entries, follower.timestamps));
+  }
+
+  /** The pod's container exited: requests following its log end. */
+  endPodLog(namespace: string, pod: string) {
+    const log = this.podLogOf(namespace, pod);
+    for (const follower of log.followers) follower.response.end();
+    log.followers.clear();
+  }
+
+  /** Connections following pod logs break mid-response, as when the API server restarts. */
+  breakPodLogFollows() {
+    for (const log of this.podLogs.values()) {
+      for (const follower of log.followers) follower.response.destroy();
+      log.followers.clear();
+    }
+  }
+
+  /** How many requests follow the pod's log now. */
+  podLogFollowers(namespace: string, pod: string) {
+    return this.podLogOf(namespace, pod).followers.size;
   }
 
   get openWatches() {
@@ -216,7 +242,11 @@ export class KubernetesStandIn extends KubernetesObjectStore {
     );
   }
 
-  /** text/plain; container and timestamps are accepted (the log is the container's, else the pod's). */
+  /**
+   * text/plain, as the kubelet serves it: the lines since `sinceTime` (RFC 3339, lines at or after it), each
+   * after its RFC 3339 time with `timestamps`; with `follow` the response stays open for the lines written next
+   * until endPodLog. Pods here have one container: `container` is accepted and not checked.
+   */
   private podLog(
     namespace: string | undefined,
     name: string,
@@ -224,15 +254,40 @@ export class KubernetesStandIn extends KubernetesObjectStore {
     response: ServerResponse,
   ) {
     this.stored(POD, namespace, name);
-    const container = query.get('container') ?? '';
-    send(
-      response,
-      200,
-      this.logs.get(`${namespace}/${name}/${container}`) ?? this.logs.get(`${namespace}/${name}/`) ?? '',
-      'text/plain',
-    );
+    const log = this.podLogOf(namespace ?? '', name);
+    const since = query.get('sinceTime');
+    const sinceTime = since === null ? undefined : new Date(since);
+    if (sinceTime && Number.isNaN(sinceTime.getTime()))
+      throw badRequest(`sinceTime: ${since} is not an RFC 3339 time`);
+    const timestamps = isTrue(query.get('timestamps'));
+    const entries = log.entries.filter((entry) => !sinceTime || entry.at >= sinceTime);
+    if (!isTrue(query.get('follow')))
+      return send(response, 200, renderLog(entries, timestamps), 'text/plain');
+    response.writeHead(200, { 'Content-Type': 'text/plain', 'Transfer-Encoding': 'chunked' });
+    response.write(renderLog(entries, timestamps));
+    const follower = { response, timestamps };
+    log.followers.add(follower);
+    response.on('close', () => log.followers.delete(follower));
+  }
+
+  private podLogOf(namespace: string, pod: string): PodLog {
+    const key = `${namespace}/${pod}`;
+    let log = this.podLogs.get(key);
+    if (!log) this.podLogs.set(key, (log = { entries: [], followers: new Set() }));
+    return log;
   }
 }
+
+interface PodLog {
+  entries: { text: string; at: Date }[];
+  followers: Set<{ response: ServerResponse; timestamps: boolean }>;
+}
+
+/** Lines as the kubelet writes them: with `timestamps`, each after its time in RFC 3339 with nanoseconds. */
+const renderLog = (entries: { text: string; at: Date }[], timestamps: boolean) =>
+  entries
+    .map(({ text, at }) => `${timestamps ? `${at.toISOString().replace('Z', '000000Z')} ` : ''}${text}\n`)
+    .join('');
 
 export async function startKubernetesStandIn(): Promise<KubernetesStandIn> {
   return new KubernetesStandIn().listen();

@@ -222,6 +222,54 @@ export async function appendLogLines(
   );
 }
 
+/** Lines a source recorded last: those of its newest line's instant, newest first (at most `limit`). */
+async function newestLines(db: Db, source: WritingSource, limit: number) {
+  const rows = await queryRows<{ occurred_at: Date | string; line: string }>(
+    db,
+    sql`SELECT occurred_at, line FROM log_lines
+        WHERE source_kind = ${source.kind} AND source_id = ${source.id} ORDER BY id DESC LIMIT ${limit}`,
+  );
+  const lines = rows.map((row) => ({ at: new Date(row.occurred_at), text: row.line }));
+  const newest = lines[0]?.at.getTime();
+  return lines.filter((line) => line.at.getTime() === newest);
+}
+
+/** When the source's newest line was written (undefined before its first). */
+export async function lastLineAt(db: Db, source: WritingSource): Promise<Date | undefined> {
+  return (await newestLines(db, source, 1))[0]?.at;
+}
+
+/**
+ * Appends the lines of a log read again from some instant on (a followed pod log resumed, or read by another
+ * process too), leaving out those recorded already: lines before the source's newest, and lines of that same
+ * instant whose text it holds. Lines come in the order they were written, so the newest line (by id) is the
+ * latest instant recorded. Sources are written one transaction at a time (an advisory lock until commit).
+ */
+export async function appendUnrecordedLogLines(
+  db: Db,
+  source: WritingSource,
+  stream: 'stdout' | 'stderr',
+  lines: { text: string; at: Date }[],
+) {
+  if (lines.length === 0) return;
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${source.kind}:${source.id}`}, 7340029))`,
+  );
+  const recorded = await newestLines(db, source, 500);
+  const newest = recorded[0]?.at.getTime() ?? -Infinity;
+  // Texts of the newest instant not yet matched: a line repeated within that instant is kept once per time seen.
+  const sameInstant = recorded.map((line) => line.text);
+  const unrecorded = lines.filter((line) => {
+    const at = line.at.getTime();
+    if (at !== newest) return at > newest;
+    const index = sameInstant.indexOf(line.text);
+    if (index < 0) return true;
+    sameInstant.splice(index, 1);
+    return false;
+  });
+  await appendLogLines(db, source, stream, unrecorded);
+}
+
 /** Removes every line of a container (it is gone). */
 export async function deleteContainerLogLines(db: Db, containerId: number) {
   await db

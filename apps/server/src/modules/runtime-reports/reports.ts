@@ -1,10 +1,11 @@
 import { runReports } from '../container-jobs/runtime-reports.ts';
 import { containerReports } from '../containers/runtime-reports.ts';
 import { createContainerStore } from '../containers/store.ts';
-import { appendLogLines } from '../logs/store.ts';
+import { appendLogLines, appendUnrecordedLogLines, lastLineAt, type WritingSource } from '../logs/store.ts';
 import { recordSamples } from '../metrics/store.ts';
 import { createVolumeStore } from '../volumes/store.ts';
-import type { RuntimeReports } from '../../provisioning/runtime-port.ts';
+import type { Db } from '../../db/client.ts';
+import type { LogSource, RuntimeReports } from '../../provisioning/runtime-port.ts';
 
 // The runtime port's implementation: each report goes to the module whose tables it changes (containers,
 // container jobs, logs, metrics, volumes; with them events and metering). Composed once in app.ts and handed
@@ -15,19 +16,28 @@ export function createRuntimeReports(): RuntimeReports {
     ...containerReports,
     ...runReports,
     async logged(tx, source, stream, lines) {
-      if (source.kind === 'job-run')
-        return appendLogLines(tx, { kind: 'job-run', id: source.id }, stream, lines);
-      // A replica's lines carry its container and name, to be read after it is gone.
-      const replica = await createContainerStore(tx).findReplica(source.id);
-      if (!replica) return; // stopped meanwhile: the container knows it no more
-      await appendLogLines(
-        tx,
-        { kind: 'replica', id: source.id, containerId: replica.containerId, replica: replica.name },
-        stream,
-        lines,
-      );
+      const writing = await writingSource(tx, source);
+      if (writing) await appendLogLines(tx, writing, stream, lines);
+    },
+    async loggedAgain(tx, source, lines) {
+      const writing = await writingSource(tx, source);
+      if (writing) await appendUnrecordedLogLines(tx, writing, 'stdout', lines);
+    },
+    async lastLoggedAt(db, source) {
+      const writing = await writingSource(db, source);
+      return writing && lastLineAt(db, writing);
     },
     sampled: (tx, source, sample) => recordSamples(tx, source, sample),
     volumesFilled: (tx, containerId, bytes) => createVolumeStore(tx).fillMountedBy(containerId, bytes),
   };
+}
+
+/** Who wrote a source's lines: a replica's carry its container and name, to be read after it is gone. */
+async function writingSource(db: Db, source: LogSource): Promise<WritingSource | undefined> {
+  if (source.kind === 'job-run') return { kind: 'job-run', id: source.id };
+  const replica = await createContainerStore(db).findReplica(source.id);
+  // Undefined when stopped meanwhile: the container knows it no more.
+  return (
+    replica && { kind: 'replica', id: source.id, containerId: replica.containerId, replica: replica.name }
+  );
 }

@@ -2,6 +2,7 @@ import type { CoreV1Api } from '@kubernetes/client-node';
 import type { Database } from '../../db/client.ts';
 import type { RuntimeReports } from '../runtime-port.ts';
 import type { ClusterApi } from './cluster-api.ts';
+import { parseTimedLines } from './follow-logs.ts';
 import { resourceOf, type KubernetesObject } from './objects.ts';
 import { WORKLOAD_CONTAINER } from './render-workloads.ts';
 import { runOf, runTriggerOf, type Job, type Pod } from './status.ts';
@@ -46,7 +47,7 @@ export function runObserver(deps: {
         log.warn({ err: error, pod: pod.metadata.name }, 'the run log could not be read');
         return '';
       });
-    return { exitCode: status?.state?.terminated?.exitCode, lines: parseLog(text) };
+    return { exitCode: status?.state?.terminated?.exitCode, lines: parseTimedLines(text) };
   }
 
   /** A Job of a container job is one of its runs; one the CronJob started is recorded if Berth has not. */
@@ -80,7 +81,8 @@ export function runObserver(deps: {
       const pod = await finishedPod(job);
       const finished = runOf(job, pod.exitCode);
       if (finished.status !== 'succeeded' && finished.status !== 'failed') return;
-      await reports.logged(tx, { kind: 'job-run', id: run.id }, 'stdout', pod.lines);
+      // The whole log, read once more: what its follow recorded already is left out.
+      await reports.loggedAgain(tx, { kind: 'job-run', id: run.id }, pod.lines);
       await reports.runFinished(tx, run.id, {
         status: finished.status,
         endTime: finished.endTime,
@@ -90,18 +92,4 @@ export function runObserver(deps: {
   };
 
   return observeJob;
-}
-
-/** Lines of a pod log read with timestamps (`2026-11-26T12:00:00.123456789Z text`). */
-function parseLog(text: string): { at: Date | undefined; text: string }[] {
-  return text
-    .split('\n')
-    .filter((line) => line.length > 0)
-    .map((line) => {
-      const space = line.indexOf(' ');
-      const at = space > 0 ? new Date(line.slice(0, space)) : undefined;
-      return at && !Number.isNaN(at.getTime())
-        ? { at, text: line.slice(space + 1) }
-        : { at: undefined, text: line };
-    });
 }

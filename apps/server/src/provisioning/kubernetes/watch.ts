@@ -8,13 +8,15 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { RuntimeReports } from '../runtime-port.ts';
 import type { ClusterApi } from './cluster-api.ts';
+import { createLogFollower } from './follow-logs.ts';
 import { MANAGED_SELECTOR } from './objects.ts';
 import type { Job, KnativeService, Pod } from './status.ts';
 import { containerObservers, type Observer } from './watch-containers.ts';
 import { runObserver } from './watch-runs.ts';
 
 // Status flows back from the cluster by watching what Berth manages (its label): Knative Services finish
-// or fail deploys, pods are replicas (watch-containers.ts), Jobs are runs (watch-runs.ts). What changed is
+// or fail deploys, pods are replicas (watch-containers.ts) whose logs are followed (follow-logs.ts), Jobs are
+// runs (watch-runs.ts). What changed is
 // reported through the runtime port, in a transaction per change; events of one kind are applied in the
 // order they came.
 
@@ -65,6 +67,7 @@ export function createStatusWatch(deps: {
   }
 
   const { observeService, observePod } = containerObservers({ database, reports });
+  const logs = createLogFollower(deps);
   const observeJob = runObserver({ database, reports, api, core, log });
 
   watch<KnativeService>(
@@ -73,7 +76,10 @@ export function createStatusWatch(deps: {
     'Service',
     observeService,
   );
-  watch<Pod>('/api/v1/pods', 'v1', 'Pod', observePod);
+  watch<Pod>('/api/v1/pods', 'v1', 'Pod', async (pod, deleted) => {
+    await observePod(pod, deleted);
+    logs.observe(pod, deleted);
+  });
   watch<Job>('/apis/batch/v1/jobs', 'batch/v1', 'Job', observeJob);
 
   /**
@@ -108,6 +114,7 @@ export function createStatusWatch(deps: {
     async stop() {
       stopped = true;
       await Promise.all(informers.map((informer) => informer.stop()));
+      await logs.stop();
     },
   };
 }
