@@ -5,12 +5,17 @@ import { promisify } from 'node:util';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
-/** Runs the operators' command line (`npm run admin -- ...`) against the test server's data. */
-export async function admin(...args: string[]): Promise<string> {
+/** The data folder of the browser tests' server. */
+function testDataDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir)
     throw new Error('E2E_DATA_DIR is not set: the tests run through playwright.config.ts global setup');
-  return adminIn(dataDir, ...args);
+  return dataDir;
+}
+
+/** Runs the operators' command line (`npm run admin -- ...`) against the test server's data. */
+export async function admin(...args: string[]): Promise<string> {
+  return adminIn(testDataDir(), ...args);
 }
 
 /** Runs the operators' command line against the data of the server in `dataDir` (a test's own server). */
@@ -41,7 +46,16 @@ export async function createCustomer(
   label: string,
   name = 'Test Customer',
 ): Promise<{ email: string; password: string; name: string }> {
+  return createCustomerIn(testDataDir(), label, name);
+}
+
+/** Creates a new customer account on the server with its data in `dataDir` (a test's own server). */
+export async function createCustomerIn(
+  dataDir: string,
+  label: string,
+  name = 'Test Customer',
+): Promise<{ email: string; password: string; name: string }> {
   const email = uniqueEmail(label);
-  await admin('account', 'create', '--email', email, '--password', testPassword, '--name', name);
+  await adminIn(dataDir, 'account', 'create', '--email', email, '--password', testPassword, '--name', name);
   return { email, password: testPassword, name };
 }

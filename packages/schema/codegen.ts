@@ -88,7 +88,7 @@ const config: CodegenConfig = {
       Database: '../modules/database-clusters/store.ts#ClusterDatabaseRow',
       CloudDatabase: '../modules/legacy-databases/store.ts#LegacyDatabaseRow',
       ResourceEvent: '../modules/events/store.ts#EventView',
-      ResourceMetrics: '../modules/metrics/store.ts#MetricsView',
+      ResourceMetrics: '../modules/metrics/service.ts#ResourceMetricsView',
     }),
     'apps/server/src/generated/billing-resolvers-types.ts': resolverTypes(BILLING_SCHEMA, {
       BillingSubscription: '../modules/billing/store.ts#SubscriptionRow',

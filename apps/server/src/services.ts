@@ -232,7 +232,10 @@ export function createServices(deps: {
     externalConnections,
     events: createEventService({ db: database.db }),
     flags: createFlagService({ db: database.db }),
-    metrics: createMetricService({ db: database.db }),
+    metrics: createMetricService({
+      db: database.db,
+      containersUnavailable: () => provisioner.driver.metricsUnavailable?.() ?? null,
+    }),
   };
   const logs = createLogService({
     db: database.db,

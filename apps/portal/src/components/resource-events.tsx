@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   mdiAlertCircleOutline,
+  mdiAlertOutline,
   mdiArrowUpDown,
   mdiCheckCircleOutline,
   mdiDeleteOutline,
@@ -78,6 +79,7 @@ const eventKinds: Partial<Record<string, EventKind>> = {
   STOPPED_UNPAID: { label: 'Stopped: plan unpaid', icon: mdiStopCircleOutline, tone: 'error' },
   STARTED_PAID: { label: 'Started: plan paid', icon: mdiPlayCircleOutline, tone: 'success' },
   PLAN_CHANGED: { label: 'Plan changed', icon: mdiArrowUpDown, tone: 'info' },
+  RUNTIME_WARNING: { label: 'Warning', icon: mdiAlertOutline, tone: 'warning' },
 };
 
 /** `Replica failed` for `REPLICA_FAILED`, with its icon and colour. */

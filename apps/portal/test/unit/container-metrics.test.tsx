@@ -40,8 +40,14 @@ function points(values: Record<number, [number, number]>) {
     .sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** Answers the metrics with these points per metric (none for the others), and records the ranges asked. */
-function serveMetrics(series: Partial<Record<MetricName, ReturnType<typeof points>>>) {
+/**
+ * Answers the metrics with these points per metric (none for the others) and the runtime's reason for having no
+ * samples (none by default), and records the ranges asked.
+ */
+function serveMetrics(
+  series: Partial<Record<MetricName, ReturnType<typeof points>>>,
+  unavailable: string | null = null,
+) {
   const asked: (MetricsRange | undefined)[] = [];
   server.use(
     graphql.query('Namespace', () => HttpResponse.json({ data: { namespace: namespace('shop') } })),
@@ -53,6 +59,7 @@ function serveMetrics(series: Partial<Record<MetricName, ReturnType<typeof point
         const metrics: Metrics = {
           range: variables.range,
           resolution: resolutions[variables.range],
+          unavailable,
           series: (['CPU_PERCENT', 'MEMORY_MB', 'REQUESTS_PER_SECOND'] as const).map((metric) => ({
             metric,
             unit: units[metric],
@@ -132,6 +139,26 @@ describe('container metrics tab', () => {
     expect(
       screen.getByRole('region', { name: 'CPU' }).querySelectorAll('circle[data-line="average"]'),
     ).toHaveLength(1);
+  });
+
+  it('says why the runtime cannot measure in place of the empty charts, as a plain message', async () => {
+    const why = 'CPU and memory cannot be measured at the moment: the cluster serves no metrics API.';
+    serveMetrics({}, why);
+    renderWithProviders({ path: '/compute/serverless-containers/shop/container/web/metrics' });
+    expect(await screen.findByText(why)).toBeVisible();
+    for (const title of ['CPU', 'Memory', 'Requests'])
+      expect(screen.queryByRole('region', { name: title })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('The metrics could not be loaded')).not.toBeInTheDocument();
+  });
+
+  it('still draws the points from before the runtime stopped measuring, beside its reason', async () => {
+    const why = 'CPU and memory cannot be measured at the moment: the cluster serves no metrics API.';
+    serveMetrics({ CPU_PERCENT: points({ 30: [12, 20], 29: [14, 18] }) }, why);
+    renderWithProviders({ path: '/compute/serverless-containers/shop/container/web/metrics' });
+    expect(await screen.findByText('Latest 14 %, peak 20 %')).toBeVisible();
+    expect(screen.getByText(why)).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Memory' })).not.toBeInTheDocument();
   });
 
   it('says when the metrics could not be loaded, and tries again', async () => {

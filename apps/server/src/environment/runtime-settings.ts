@@ -64,6 +64,15 @@ export const runtimeSettings = {
     .describe(
       "Storage class of volumes and database clusters on Kubernetes (it must allow expansion); without it the cluster's default.",
     ),
+  KUBERNETES_METRICS_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(60_000)
+    .describe(
+      "How often the `kubernetes` runtime samples containers' CPU and memory from the cluster's metrics API (`metrics.k8s.io`, metrics-server), in milliseconds; tests sample faster.",
+    ),
   DATABASE_CLUSTERS_ADMIN_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -55,4 +55,6 @@ export interface RuntimeDriver {
   stop?(): Promise<void>;
   /** Advances what the runtime does over time (rollouts, scaling, status); the provisioner's loop calls it. */
   reconcile(db: Db): Promise<void>;
+  /** Why containers get no CPU and memory samples now, in a sentence for customers; null (or absent) while they do. */
+  metricsUnavailable?(): string | null;
 }

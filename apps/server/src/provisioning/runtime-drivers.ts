@@ -15,6 +15,7 @@ export function createRuntimeDriver(
     | 'KUBECONFIG'
     | 'KUBERNETES_STORAGE_CLASS'
     | 'IP_ADDRESS_LOAD_BALANCER_CLASS'
+    | 'KUBERNETES_METRICS_INTERVAL_MS'
   >,
   deps: {
     database: Database;
@@ -32,6 +33,7 @@ export function createRuntimeDriver(
         kubeConfig: loadKubeConfig(env),
         storageClassName: env.KUBERNETES_STORAGE_CLASS,
         loadBalancerClass: env.IP_ADDRESS_LOAD_BALANCER_CLASS,
+        metricsIntervalMs: env.KUBERNETES_METRICS_INTERVAL_MS,
       });
   }
 }

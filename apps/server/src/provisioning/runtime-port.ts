@@ -111,6 +111,16 @@ export interface RuntimeReports {
   deployFinished(tx: Db, container: Pick<RuntimeContainer, 'id' | 'state'>, message: string): Promise<void>;
   /** The latest change could not be rolled out: the container is failed, unlocked. */
   deployFailed(tx: Db, container: Pick<RuntimeContainer, 'id' | 'state'>, why: string): Promise<void>;
+  /**
+   * The runtime warns of a problem with a container or a job it keeps retrying (`message`, a plain sentence): an
+   * event, recorded once however often it is told since `since` (when the runtime first warned of it).
+   */
+  runtimeWarned(
+    tx: Db,
+    resource: { kind: 'container' | 'container-job'; id: number },
+    message: string,
+    since: Date,
+  ): Promise<void>;
   /** The container is gone from the runtime: its replicas stop being metered and it is removed. */
   containerRemoved(tx: Db, containerId: number): Promise<void>;
   /** Deploys the runtime has been handed (none of their tasks waiting) that have not ended yet. */

@@ -28,6 +28,7 @@ const DRIVER_NEEDS: { group: string; resource: string; verbs: string[] }[] = [
   { group: 'serving.knative.dev', resource: 'domainmappings', verbs: MANAGED },
   { group: 'postgresql.cnpg.io', resource: 'clusters', verbs: MANAGED },
   { group: 'postgresql.cnpg.io', resource: 'databases', verbs: MANAGED },
+  { group: 'metrics.k8s.io', resource: 'pods', verbs: ['get', 'list'] },
 ];
 
 describe('deploy/kubernetes: what operators depend on (example overlay)', () => {

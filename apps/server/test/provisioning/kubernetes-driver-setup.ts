@@ -34,16 +34,27 @@ export const pulling = {
   containerStatuses: [{ name: 'app', ready: false, state: { waiting: { reason: 'ContainerCreating' } } }],
 };
 
-export function useKubernetesDriverWorld() {
+/**
+ * `env`: more of the server's settings (a shorter KUBERNETES_METRICS_INTERVAL_MS); `metricsApi: false`: a cluster
+ * without metrics-server.
+ */
+export function useKubernetesDriverWorld(
+  options: { env?: Record<string, string>; metricsApi?: boolean } = {},
+) {
   const world = {} as KubernetesDriverWorld;
   let folder: string;
 
   beforeAll(async () => {
     world.cluster = await startKubernetesStandIn();
+    if (options.metricsApi === false) world.cluster.withoutMetricsApi();
     folder = mkdtempSync(path.join(tmpdir(), 'berth-kube-'));
     const kubeconfig = path.join(folder, 'config');
     writeFileSync(kubeconfig, world.cluster.kubeConfig().exportConfig());
-    world.server = await startServer({ PROVISIONER_DRIVER: 'kubernetes', KUBECONFIG: kubeconfig });
+    world.server = await startServer({
+      PROVISIONER_DRIVER: 'kubernetes',
+      KUBECONFIG: kubeconfig,
+      ...options.env,
+    });
     const shop = await seed(world.server)
       .customer({ subscriptions: ['serverless-container'] })
       .namespace('shop');

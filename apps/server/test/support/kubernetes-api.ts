@@ -55,12 +55,13 @@ export function type(apiVersion: string, resource: string, kind: string, flags =
     ...{ apiVersion, group, resource, kind, namespaced: !flags.includes('cluster') },
     builtIn: !group.includes('.') || group.endsWith('.k8s.io'),
     returnsDeleted: flags.includes('returns'),
-    hasStatus: kind !== 'Secret' && kind !== 'NetworkPolicy',
+    hasStatus: kind !== 'Secret' && kind !== 'NetworkPolicy' && !flags.includes('nostatus'),
   };
 }
 export const NAMESPACE = type('v1', 'namespaces', 'Namespace', 'cluster returns');
 export const SECRET = type('v1', 'secrets', 'Secret');
 export const POD = type('v1', 'pods', 'Pod', 'returns');
+export const METRICS_API = 'metrics.k8s.io/v1beta1';
 export const TYPES: ResourceType[] = [
   NAMESPACE,
   type('v1', 'resourcequotas', 'ResourceQuota', 'returns'),
@@ -68,6 +69,7 @@ export const TYPES: ResourceType[] = [
   type('v1', 'services', 'Service', 'returns'),
   type('v1', 'persistentvolumeclaims', 'PersistentVolumeClaim', 'returns'),
   POD,
+  type('v1', 'events', 'Event', 'returns'),
   type('networking.k8s.io/v1', 'networkpolicies', 'NetworkPolicy'),
   type('batch/v1', 'cronjobs', 'CronJob'),
   type('batch/v1', 'jobs', 'Job'),
@@ -79,6 +81,9 @@ export const TYPES: ResourceType[] = [
   type('rabbitmq.com/v1beta1', 'vhosts', 'Vhost'),
   type('rabbitmq.com/v1beta1', 'users', 'User'),
   type('rabbitmq.com/v1beta1', 'permissions', 'Permission'),
+  // metrics-server's, through the aggregator (tests put its objects): like kube-apiserver's, its lists' items
+  // carry no apiVersion and kind (builtIn, as its group ends in .k8s.io).
+  type(METRICS_API, 'pods', 'PodMetrics', 'nostatus'),
 ];
 export const typeFor = (apiVersion: string, kind: string) => {
   const found = TYPES.find((t) => t.apiVersion === apiVersion && t.kind === kind);

@@ -51,7 +51,7 @@ export class KubernetesObjectStore {
   }
 
   protected listBody(t: ResourceType, namespace: string | undefined, query: URLSearchParams) {
-    const items = this.select(t, namespace, selector(query)).map(({ apiVersion, kind, ...rest }) =>
+    const items = this.select(t, namespace, selector(query, t)).map(({ apiVersion, kind, ...rest }) =>
       clone(t.builtIn ? rest : { apiVersion, kind, ...rest }),
     );
     return {
@@ -104,7 +104,7 @@ export class KubernetesObjectStore {
     query: URLSearchParams,
     response: ServerResponse,
   ) {
-    const matches = selector(query);
+    const matches = selector(query, t);
     const resourceVersion = query.get('resourceVersion') ?? '';
     const from = resourceVersion === '' || resourceVersion === '0' ? undefined : Number(resourceVersion);
     if (from !== undefined && !Number.isInteger(from))

@@ -12,6 +12,7 @@ import {
   failure,
   isTrue,
   key,
+  METRICS_API,
   now,
   parsePath,
   POD,
@@ -37,6 +38,7 @@ export class KubernetesStandIn extends KubernetesObjectStore {
   readonly requests: RecordedRequest[] = [];
   /** The bearer token every request must carry (kubeConfig() sets it); others are answered 401. */
   readonly token = randomBytes(16).toString('hex');
+  private metricsApi = true;
   private readonly podLogs = new Map<string, PodLog>();
   private readonly server = createServer((request, response) => this.receive(request, response));
 
@@ -65,6 +67,12 @@ export class KubernetesStandIn extends KubernetesObjectStore {
 
   clearRequests() {
     this.requests.length = 0;
+  }
+
+  /** From now on a cluster without metrics-server: metrics.k8s.io's discovery and paths answer 404. */
+  withoutMetricsApi() {
+    this.metricsApi = false;
+    return this;
   }
 
   get(apiVersion: string, kind: string, namespace: string | undefined, name: string): KubeObject | undefined {
@@ -217,7 +225,8 @@ export class KubernetesStandIn extends KubernetesObjectStore {
     response: ServerResponse,
   ) {
     const target = parsePath(path);
-    if (!target) return send(response, 404, '404 page not found\n', 'text/plain; charset=utf-8');
+    if (!target || (!this.metricsApi && target.apiVersion === METRICS_API))
+      return send(response, 404, '404 page not found\n', 'text/plain; charset=utf-8');
     const { apiVersion, type: t, namespace, name, subresource } = target;
     if (method === 'GET' && !t) return send(response, 200, discovery(apiVersion));
     if (method === 'GET' && t && name === undefined && isTrue(query.get('watch')))

@@ -1,12 +1,28 @@
 import type { ServerResponse } from 'node:http';
-import { badRequest, type KubeObject, type ResourceType } from './kubernetes-api.ts';
+import { badRequest, isRecord, type KubeObject, type ResourceType } from './kubernetes-api.ts';
 
 // Watches as kube-apiserver serves them: label and field selectors, and the events a change makes for a watch.
 
 export type Matcher = (object: KubeObject) => boolean;
 
-/** labelSelector (`k=v`, `k==v`, `k!=v`, `k`, `!k`, comma-separated) and fieldSelector on metadata.name/namespace. */
-export function selector(query: URLSearchParams): Matcher {
+const OBJECT_FIELDS = ['metadata.name', 'metadata.namespace'];
+/** Some of the fields kube-apiserver selects Events on. */
+const EVENT_FIELDS = [
+  'type',
+  'reason',
+  'involvedObject.kind',
+  'involvedObject.name',
+  'involvedObject.namespace',
+];
+
+const fieldOf = (object: KubeObject, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), object);
+
+/**
+ * labelSelector (`k=v`, `k==v`, `k!=v`, `k`, `!k`, comma-separated) and fieldSelector on metadata.name and
+ * namespace (and some of an Event's fields), for objects of `type`.
+ */
+export function selector(query: URLSearchParams, type: ResourceType): Matcher {
   const terms = (name: string) =>
     (query.get(name) ?? '')
       .split(',')
@@ -23,10 +39,10 @@ export function selector(query: URLSearchParams): Matcher {
           : Object.hasOwn(labels, key) !== (not === '!');
     }),
     ...terms('fieldSelector').map((term): Matcher => {
-      const [, field = term, operator, value] =
-        /^(metadata\.(?:name|namespace))\s*(==|=|!=)\s*(.*)$/.exec(term) ?? [];
-      if (!operator) throw badRequest(`field label not supported: ${field}`);
-      return (o) => (o.metadata[field.slice('metadata.'.length)] === value) !== (operator === '!=');
+      const [, field = term, operator, value] = /^([\w.]+)\s*(==|=|!=)\s*(.*)$/.exec(term) ?? [];
+      const fields = type.kind === 'Event' ? [...OBJECT_FIELDS, ...EVENT_FIELDS] : OBJECT_FIELDS;
+      if (!operator || !fields.includes(field)) throw badRequest(`field label not supported: ${field}`);
+      return (o) => (fieldOf(o, field) === value) !== (operator === '!=');
     }),
   ];
   return (object) => tests.every((test) => test(object));

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEntries, resourceEvents, type AuditChange } from '../../db/schema.ts';
 
@@ -27,7 +27,8 @@ export type RuntimeEventType =
   | 'VOLUME_GROWN'
   | 'STOPPED_UNPAID'
   | 'STARTED_PAID'
-  | 'PLAN_CHANGED';
+  | 'PLAN_CHANGED'
+  | 'RUNTIME_WARNING';
 
 export type AuditEventType = 'CREATED' | 'CHANGED' | 'DELETED' | 'REVEALED';
 
@@ -69,6 +70,33 @@ export async function recordEvent(tx: Db, resource: EventResource, type: Runtime
     .values({ resourceKind: resource.kind, resourceId: resource.id, type, message });
 }
 
+/**
+ * Records an event unless the resource has had the same one since `since`: a runtime that repeats a warning
+ * (or tells it again after a restart, or to each of several processes) records it once.
+ */
+export async function recordEventOnce(
+  tx: Db,
+  resource: EventResource,
+  type: RuntimeEventType,
+  message: string,
+  since: Date,
+) {
+  const [seen] = await tx
+    .select({ id: resourceEvents.id })
+    .from(resourceEvents)
+    .where(
+      and(
+        eq(resourceEvents.resourceKind, resource.kind),
+        eq(resourceEvents.resourceId, resource.id),
+        eq(resourceEvents.type, type),
+        eq(resourceEvents.message, message),
+        gte(resourceEvents.occurredAt, since),
+      ),
+    )
+    .limit(1);
+  if (!seen) await recordEvent(tx, resource, type, message);
+}
+
 function auditMessage(eventType: string, changeSet: AuditChange[], tags: string[]): string {
   switch (eventType) {
     case 'create':
@@ -97,7 +125,7 @@ const RUNTIME_TYPES_OF: Record<Exclude<EventKind, 'CHANGES'>, RuntimeEventType[]
     'STARTED_PAID',
   ],
   SCALING: ['SCALED', 'REPLICA_STARTED', 'REPLICA_STOPPED', 'VOLUME_GROWN'],
-  FAILURES: ['DEPLOY_FAILED', 'REPLICA_FAILED', 'STOPPED_UNPAID'],
+  FAILURES: ['DEPLOY_FAILED', 'REPLICA_FAILED', 'RUNTIME_WARNING', 'STOPPED_UNPAID'],
   RUNS: ['RUN_STARTED', 'RUN_FINISHED'],
 };
 

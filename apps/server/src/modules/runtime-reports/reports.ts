@@ -1,6 +1,7 @@
 import { runReports } from '../container-jobs/runtime-reports.ts';
 import { containerReports } from '../containers/runtime-reports.ts';
 import { createContainerStore } from '../containers/store.ts';
+import { recordEventOnce } from '../events/store.ts';
 import { appendLogLines, appendUnrecordedLogLines, lastLineAt, type WritingSource } from '../logs/store.ts';
 import { recordSamples } from '../metrics/store.ts';
 import { createVolumeStore } from '../volumes/store.ts';
@@ -27,6 +28,8 @@ export function createRuntimeReports(): RuntimeReports {
       const writing = await writingSource(db, source);
       return writing && lastLineAt(db, writing);
     },
+    runtimeWarned: (tx, resource, message, since) =>
+      recordEventOnce(tx, resource, 'RUNTIME_WARNING', message, since),
     sampled: (tx, source, sample) => recordSamples(tx, source, sample),
     volumesFilled: (tx, containerId, bytes) => createVolumeStore(tx).fillMountedBy(containerId, bytes),
   };

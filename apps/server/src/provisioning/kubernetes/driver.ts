@@ -8,7 +8,8 @@ import { LABELS, objectNames, type KubernetesObject } from './objects.ts';
 import { isExternalConnectionObject } from './render-external-connection.ts';
 import { renderNamespace, renderRegistrySecret, renderVolumeClaim } from './render-namespace.ts';
 import { renderContainer, renderContainerJob, renderRunJob } from './render-workloads.ts';
-import { storageBytes } from './quantities.ts';
+import { quantityValue } from './quantities.ts';
+import { createMetricsSampler } from './sample-metrics.ts';
 import { createStatusWatch } from './watch.ts';
 
 // The runtime on a Kubernetes cluster: each change is rendered to objects and applied with server-side
@@ -23,6 +24,8 @@ const ref = (apiVersion: string, kind: string, name: string, namespace?: string)
 
 /** How often deploys and runs in progress are read again, in case the watch missed their news. */
 const RESYNC_MS = 10_000;
+/** The charts have a point per minute: a sample each minute fills them. */
+const METRICS_INTERVAL_MS = 60_000;
 
 interface Logger {
   warn(payload: object, message: string): void;
@@ -41,10 +44,15 @@ export function createKubernetesDriver(deps: {
   storageClassName?: string;
   /** The `loadBalancerClass` of external connections' Services; the cluster's default load balancer without one. */
   loadBalancerClass?: string;
+  /** How often containers' CPU and memory are sampled from the cluster's metrics API; once a minute by default. */
+  metricsIntervalMs?: number;
 }): RuntimeDriver {
   const api = createClusterApi(deps.kubeConfig);
   const watch = createStatusWatch({ ...deps, api });
+  const metrics = createMetricsSampler({ ...deps, api });
+  const metricsIntervalMs = deps.metricsIntervalMs ?? METRICS_INTERVAL_MS;
   let lastResync = Date.now();
+  let lastSample = Date.now();
 
   /** Asks for each object's deletion; throws ChangeInProgress until every one is gone. */
   async function removeAll(what: string, references: ObjectReference[]) {
@@ -121,7 +129,7 @@ export function createKubernetesDriver(deps: {
       const resizing = applied?.status?.conditions?.some(
         (condition) => condition.type === 'FileSystemResizePending' && condition.status === 'True',
       );
-      if (capacity && !resizing && storageBytes(capacity) < volume.sizeGb * 1e9) {
+      if (capacity && !resizing && quantityValue(capacity) < volume.sizeGb * 1e9) {
         throw new ChangeInProgress(`volume ${volume.name} is growing to ${volume.sizeGb} GB`);
       }
     },
@@ -191,12 +199,21 @@ export function createKubernetesDriver(deps: {
       // Its pods go first (foreground), their command killed; the watch then finds the run already ended.
       await api.remove(ref('batch/v1', 'Job', run.name, job.namespace.internalName));
     },
-    // The watches carry the cluster's news; now and then what is still in progress is read again.
+    // The watches carry the cluster's news; now and then what is still in progress is read again, and
+    // containers' usage is sampled.
     async reconcile() {
+      if (Date.now() - lastSample >= metricsIntervalMs) {
+        lastSample = Date.now();
+        // A failed sample is a gap in the charts; the resync below must not wait for the next one.
+        await metrics
+          .sample()
+          .catch((error: unknown) => deps.log.warn({ err: error }, 'sampling container metrics failed'));
+      }
       if (Date.now() - lastResync < RESYNC_MS) return;
       lastResync = Date.now();
       await watch.resync();
     },
+    metricsUnavailable: () => metrics.unavailable(),
     start: () => watch.start(),
     stop: () => watch.stop(),
   };

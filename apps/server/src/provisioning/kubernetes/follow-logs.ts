@@ -3,9 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Log, type KubeConfig } from '@kubernetes/client-node';
 import type { Database } from '../../db/client.ts';
 import type { LogSource, RuntimeReports } from '../runtime-port.ts';
-import { resourceOf } from './objects.ts';
 import { WORKLOAD_CONTAINER } from './render-workloads.ts';
-import type { Pod } from './status.ts';
+import { podWorkloadOf, type Pod, type PodWorkload } from './status.ts';
 
 // Replicas' and runs' logs from the cluster, live: the pod watch tells of every pod, and while a pod's workload
 // container runs its log is followed through the pod log API (follow, timestamps) and its lines recorded as
@@ -45,19 +44,6 @@ export function parseTimedLines(text: string, previous = new Date()): TimedLine[
     });
 }
 
-/** Whose log a pod writes: a container's replica (by the pod's name) or a container job's run (its Job's). */
-type Writer =
-  { kind: 'container'; id: number; replica: string } | { kind: 'container-job'; id: number; run: string };
-
-function writerOf(pod: Pod): Writer | undefined {
-  const resource = resourceOf(pod.metadata.labels);
-  if (resource?.kind === 'container')
-    return { kind: 'container', id: resource.id, replica: pod.metadata.name };
-  const run = pod.metadata.labels?.['job-name'];
-  if (resource?.kind === 'container-job' && run) return { kind: 'container-job', id: resource.id, run };
-  return undefined;
-}
-
 const workloadRunning = (pod: Pod) =>
   !pod.metadata.deletionTimestamp &&
   pod.status?.containerStatuses?.find((status) => status.name === WORKLOAD_CONTAINER)?.state?.running !==
@@ -70,7 +56,7 @@ const sinceTimeOf = (at: Date) =>
 interface Follow {
   namespace: string;
   pod: string;
-  writer: Writer;
+  workload: PodWorkload;
   /** As the pod watch saw it last: a follow that ends starts again only while the container runs. */
   running: boolean;
   /** Ends the read in progress (the pod is gone, or Berth stops). */
@@ -89,14 +75,14 @@ export function createLogFollower(deps: {
   const running = new Set<Promise<void>>();
   let stopping = new AbortController();
 
-  async function sourceOf(writer: Writer): Promise<LogSource | undefined> {
+  async function sourceOf(workload: PodWorkload): Promise<LogSource | undefined> {
     const db = database.db;
-    if (writer.kind === 'container-job') {
-      const run = await reports.runNamed(db, writer.id, writer.run);
+    if (workload.kind === 'container-job') {
+      const run = await reports.runNamed(db, workload.id, workload.run);
       return run && { kind: 'job-run', id: run.id };
     }
-    const replicas = (await reports.replicasOf(db, [writer.id])).get(writer.id) ?? [];
-    const replica = replicas.find((candidate) => candidate.name === writer.replica);
+    const replicas = (await reports.replicasOf(db, [workload.id])).get(workload.id) ?? [];
+    const replica = replicas.find((candidate) => candidate.name === workload.replica);
     return replica && { kind: 'replica', id: replica.id };
   }
 
@@ -161,7 +147,7 @@ export function createLogFollower(deps: {
     while (follow.running && !stopping.signal.aborted) {
       try {
         // A run's pod can start before its Job's news is recorded: until then there is nowhere to write.
-        const source = await sourceOf(follow.writer);
+        const source = await sourceOf(follow.workload);
         if (source) await read(follow, source);
       } catch (error) {
         log.warn({ err: error, pod: follow.pod }, 'the pod log could not be followed');
@@ -174,9 +160,9 @@ export function createLogFollower(deps: {
   return {
     /** The pod watch's news of a pod: a running workload container is followed, a deleted pod no more. */
     observe(pod: Pod, deleted: boolean) {
-      const writer = writerOf(pod);
+      const workload = podWorkloadOf(pod);
       const namespace = pod.metadata.namespace;
-      if (!writer || !namespace) return;
+      if (!workload || !namespace) return;
       const key = `${namespace}/${pod.metadata.name}`;
       const isRunning = !deleted && workloadRunning(pod);
       const existing = follows.get(key);
@@ -186,7 +172,7 @@ export function createLogFollower(deps: {
         return;
       }
       if (!isRunning || stopping.signal.aborted) return;
-      const follow: Follow = { namespace, pod: pod.metadata.name, writer, running: true };
+      const follow: Follow = { namespace, pod: pod.metadata.name, workload, running: true };
       follows.set(key, follow);
       const done = followPod(key, follow).finally(() => running.delete(done));
       running.add(done);

@@ -1,3 +1,4 @@
+import { resourceOf } from './objects.ts';
 import { WORKLOAD_CONTAINER } from './render-workloads.ts';
 
 // What the cluster's objects say, in Berth's words: a pod is a replica (or a run's attempt), a Knative
@@ -23,7 +24,14 @@ export interface Pod {
   status?: {
     phase?: string;
     conditions?: Condition[];
-    containerStatuses?: { name: string; ready: boolean; image?: string; state?: ContainerState }[];
+    containerStatuses?: {
+      name: string;
+      ready: boolean;
+      image?: string;
+      state?: ContainerState;
+      /** The container's previous run, while it waits to start again (CrashLoopBackOff). */
+      lastState?: ContainerState;
+    }[];
   };
 }
 
@@ -51,6 +59,19 @@ export interface Job {
   };
 }
 
+/** What a pod of Berth's runs: a container's replica (the pod's name) or a container job's run (its Job's). */
+export type PodWorkload =
+  { kind: 'container'; id: number; replica: string } | { kind: 'container-job'; id: number; run: string };
+
+export function podWorkloadOf(pod: Pod): PodWorkload | undefined {
+  const resource = resourceOf(pod.metadata.labels);
+  if (resource?.kind === 'container')
+    return { kind: 'container', id: resource.id, replica: pod.metadata.name };
+  const run = pod.metadata.labels?.['job-name'];
+  if (resource?.kind === 'container-job' && run) return { kind: 'container-job', id: resource.id, run };
+  return undefined;
+}
+
 export type ReplicaStatus = 'pending' | 'running' | 'failed' | 'terminating';
 
 /** Waiting reasons that are failures, not steps of a start. */
@@ -73,16 +94,24 @@ export function replicaOf(pod: Pod): { status: ReplicaStatus; message: string; i
   if (pod.metadata.deletionTimestamp) return { status: 'terminating', message: 'Stopping', image };
   const container = pod.status?.containerStatuses?.find((status) => status.name === WORKLOAD_CONTAINER);
   const state = container?.state;
+  const exited = (terminated: NonNullable<ContainerState['terminated']>) =>
+    `exited with code ${terminated.exitCode}`;
   if (state?.waiting) {
-    const message = describe(state.waiting.reason, state.waiting.message) ?? 'Waiting';
+    // Waiting to start again after exiting: how it exited says more than the back-off's own message.
+    const previous = container?.lastState?.terminated;
+    const message =
+      (state.waiting.reason === 'CrashLoopBackOff' && previous
+        ? describe(state.waiting.reason, exited(previous))
+        : describe(state.waiting.reason, state.waiting.message)) ?? 'Waiting';
     const failing = FAILING_REASONS.has(state.waiting.reason ?? '');
     return { status: failing ? 'failed' : 'pending', message, image };
   }
   if (state?.terminated) {
-    const { exitCode } = state.terminated;
-    return exitCode === 0
-      ? { status: 'terminating', message: 'Completed', image }
-      : { status: 'failed', message: `exited with code ${exitCode}`, image };
+    if (state.terminated.exitCode === 0) return { status: 'terminating', message: 'Completed', image };
+    // The kernel's out-of-memory kill is named: its exit code alone (137) is any SIGKILL.
+    const message = exited(state.terminated);
+    const oom = state.terminated.reason === 'OOMKilled';
+    return { status: 'failed', message: oom ? `OOMKilled: ${message}` : message, image };
   }
   if (state?.running) {
     return container?.ready

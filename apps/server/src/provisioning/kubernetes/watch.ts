@@ -1,6 +1,7 @@
 import {
   CoreV1Api,
-  makeInformer,
+  ListWatch,
+  Watch,
   type KubeConfig,
   type KubernetesListObject,
   type KubernetesObject as ClientObject,
@@ -13,10 +14,12 @@ import { MANAGED_SELECTOR } from './objects.ts';
 import type { Job, KnativeService, Pod } from './status.ts';
 import { containerObservers, type Observer } from './watch-containers.ts';
 import { runObserver } from './watch-runs.ts';
+import { warningObserver } from './watch-warnings.ts';
+import type { ClusterEvent } from './warnings.ts';
 
 // Status flows back from the cluster by watching what Berth manages (its label): Knative Services finish
 // or fail deploys, pods are replicas (watch-containers.ts) whose logs are followed (follow-logs.ts), Jobs are
-// runs (watch-runs.ts). What changed is
+// runs (watch-runs.ts), Warning events of their pods are told in their events (watch-warnings.ts). What changed is
 // reported through the runtime port, in a transaction per change; events of one kind are applied in the
 // order they came.
 
@@ -39,10 +42,23 @@ export function createStatusWatch(deps: {
   const informers: { start(): Promise<void>; stop(): Promise<void> }[] = [];
   let stopped = false;
 
-  function watch<T>(path: string, apiVersion: string, kind: string, observe: Observer<T>) {
-    const list = () =>
-      api.list(apiVersion, kind, undefined, MANAGED_SELECTOR) as Promise<KubernetesListObject<ClientObject>>;
-    const informer = makeInformer(deps.kubeConfig, path, list, MANAGED_SELECTOR);
+  /** An informer on Berth's objects of a kind (its label), or on the objects a field selector picks. */
+  function watch<T>(
+    path: string,
+    list: () => Promise<KubernetesListObject<ClientObject>>,
+    kind: string,
+    observe: Observer<T>,
+    fieldSelector?: string,
+  ) {
+    const labelSelector = fieldSelector ? undefined : MANAGED_SELECTOR;
+    const informer = new ListWatch(
+      path,
+      new Watch(deps.kubeConfig),
+      list,
+      false,
+      labelSelector,
+      fieldSelector,
+    );
     let queue = Promise.resolve();
     const enqueue = (object: ClientObject, deleted: boolean) => {
       queue = queue
@@ -70,17 +86,28 @@ export function createStatusWatch(deps: {
   const logs = createLogFollower(deps);
   const observeJob = runObserver({ database, reports, api, core, log });
 
+  const managed = (apiVersion: string, kind: string) => () =>
+    api.list(apiVersion, kind, undefined, MANAGED_SELECTOR) as Promise<KubernetesListObject<ClientObject>>;
   watch<KnativeService>(
     '/apis/serving.knative.dev/v1/services',
-    'serving.knative.dev/v1',
+    managed('serving.knative.dev/v1', 'Service'),
     'Service',
     observeService,
   );
-  watch<Pod>('/api/v1/pods', 'v1', 'Pod', async (pod, deleted) => {
+  watch<Pod>('/api/v1/pods', managed('v1', 'Pod'), 'Pod', async (pod, deleted) => {
     await observePod(pod, deleted);
     logs.observe(pod, deleted);
   });
-  watch<Job>('/apis/batch/v1/jobs', 'batch/v1', 'Job', observeJob);
+  watch<Job>('/apis/batch/v1/jobs', managed('batch/v1', 'Job'), 'Job', observeJob);
+  // Events carry no labels: every Warning is watched, and those of pods that are not Berth's are dropped.
+  const warnings = 'type=Warning';
+  watch<ClusterEvent>(
+    '/api/v1/events',
+    () => core.listEventForAllNamespaces({ fieldSelector: warnings }),
+    'Event',
+    warningObserver({ database, reports, api }),
+    warnings,
+  );
 
   /**
    * Reads again what a deploy or a run in progress waits for, as a controller's periodic resync does: an

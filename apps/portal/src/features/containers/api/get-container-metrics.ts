@@ -11,6 +11,7 @@ const containerMetricsQuery = graphql(`
       metrics(range: $range) {
         range
         resolution
+        unavailable
         series {
           metric
           unit

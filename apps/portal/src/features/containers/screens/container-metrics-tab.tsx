@@ -77,6 +77,28 @@ function MetricSection({
   );
 }
 
+/**
+ * The charts of the metrics. When the runtime cannot measure (a cluster without a metrics API), its sentence
+ * stands in place of the charts that have nothing to show; points from before are still drawn.
+ */
+function MetricSections({ metrics, end }: { metrics: ContainerMetrics; end: Date }) {
+  const hasPoints = (chart: (typeof containerCharts)[number]) =>
+    metrics.series.some((series) => series.metric === chart.metric && series.points.length > 0);
+  const charts = metrics.unavailable ? containerCharts.filter(hasPoints) : containerCharts;
+  return (
+    <>
+      {metrics.unavailable && (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          {metrics.unavailable}
+        </Typography>
+      )}
+      {charts.map((chart) => (
+        <MetricSection key={chart.metric} chart={chart} metrics={metrics} end={end} />
+      ))}
+    </>
+  );
+}
+
 /** CPU, memory and requests of the container over the last hour, day or week, refreshed as points come. */
 export function ContainerMetricsTab() {
   const { namespaceName, containerName } = route.useParams();
@@ -120,14 +142,7 @@ export function ContainerMetricsTab() {
       ) : query.isError ? (
         <LoadError title="The metrics could not be loaded" onRetry={query.refetch} />
       ) : (
-        containerCharts.map((chart) => (
-          <MetricSection
-            key={chart.metric}
-            chart={chart}
-            metrics={query.data}
-            end={new Date(query.dataUpdatedAt)}
-          />
-        ))
+        <MetricSections metrics={query.data} end={new Date(query.dataUpdatedAt)} />
       )}
     </Stack>
   );

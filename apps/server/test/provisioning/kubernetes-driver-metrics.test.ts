@@ -1,0 +1,202 @@
+import { ApiException } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import type { ClusterApi } from '../../src/provisioning/kubernetes/cluster-api.ts';
+import { createMetricsSampler } from '../../src/provisioning/kubernetes/sample-metrics.ts';
+import type { RuntimeReports } from '../../src/provisioning/runtime-port.ts';
+import { graphql } from '../generated/gql.ts';
+import type { MetricName } from '../generated/graphql.ts';
+import { createContainer } from '../support/containers.ts';
+import { eventually } from '../support/http.ts';
+import type { KubeObject } from '../support/kubernetes-stand-in.ts';
+import { KNATIVE, running, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
+
+// Containers' CPU and memory on the Kubernetes runtime: the driver lists the PodMetrics of Berth's pods from
+// the metrics API (metrics-server) and records a sample per container, averaged over its pods. A cluster
+// without that API gives no samples, and the API says why.
+
+const METRICS = graphql(`
+  query KubernetesContainerMetrics($name: String!, $namespace: String!) {
+    container(containerResourceInput: { name: $name, namespace: $namespace }) {
+      metrics(range: HOUR) {
+        unavailable
+        series {
+          metric
+          points {
+            average
+            maximum
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** Sampled several times a second, so a test need not wait a minute. */
+const FAST_SAMPLES = { KUBERNETES_METRICS_INTERVAL_MS: '200' };
+
+/** PodMetrics as metrics-server reports a pod: its name, namespace and labels, each container's usage. */
+function podMetrics(pod: KubeObject, usage: Record<string, { cpu: string; memory: string }>): KubeObject {
+  const { name, namespace, labels } = pod.metadata;
+  return {
+    apiVersion: 'metrics.k8s.io/v1beta1',
+    kind: 'PodMetrics',
+    metadata: { name, namespace, labels },
+    timestamp: new Date().toISOString(),
+    window: '15s',
+    containers: Object.entries(usage).map(([container, { cpu, memory }]) => ({
+      name: container,
+      usage: { cpu, memory },
+    })),
+  };
+}
+
+describe('container metrics from the metrics API', () => {
+  const { world, pod } = useKubernetesDriverWorld({ env: FAST_SAMPLES });
+
+  async function metricsOf(name: string) {
+    const { container } = await world.alice.data(METRICS, { name, namespace: 'shop' });
+    return container.metrics;
+  }
+  const pointsOf = (metrics: Awaited<ReturnType<typeof metricsOf>>, metric: MetricName) =>
+    metrics.series.find((series) => series.metric === metric)?.points ?? [];
+
+  it("records CPU in percent of the container's size and memory in MB, averaged over its pods", async () => {
+    await createContainer(world.alice, {
+      name: 'web',
+      namespace: 'shop',
+      image: 'nginx:1.27',
+      ports: ['8080'],
+      resources: 'CPU_500_RAM_1000',
+      scaling: { manual: { replicas: 2 } },
+    });
+    const service = await eventually('the Knative Service', async () =>
+      world.cluster.get(KNATIVE, 'Service', world.runtimeNamespace, 'web'),
+    );
+    const first = pod('web-00001-deployment-a1', service, running);
+    const second = pod('web-00001-deployment-b2', service, running);
+    world.cluster.put(first);
+    world.cluster.put(second);
+    // Knative's queue-proxy beside the workload is not the customer's: only `app` counts.
+    world.cluster.put(
+      podMetrics(first, {
+        app: { cpu: '250m', memory: '200000Ki' },
+        'queue-proxy': { cpu: '900m', memory: '900Mi' },
+      }),
+    );
+    world.cluster.put(podMetrics(second, { app: { cpu: '125000000n', memory: '300M' } }));
+    // A pod that is not Berth's is not asked for.
+    world.cluster.put(
+      podMetrics(
+        { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'coredns-1', namespace: 'kube-system' } },
+        { coredns: { cpu: '2', memory: '1Gi' } },
+      ),
+    );
+
+    const metrics = await eventually('CPU and memory samples', async () => {
+      const found = await metricsOf('web');
+      return pointsOf(found, 'CPU_PERCENT').length && pointsOf(found, 'MEMORY_MB').length ? found : undefined;
+    });
+    expect(metrics.unavailable).toBeNull();
+    // 250m and 125m of the size's 500 millicores: 50 % and 25 %.
+    for (const point of pointsOf(metrics, 'CPU_PERCENT')) {
+      expect(point.average).toBeCloseTo((50 + 25) / 2);
+      expect(point.maximum).toBeCloseTo((50 + 25) / 2);
+    }
+    // 200000 KiB (204.8 MB) and 300 MB.
+    for (const point of pointsOf(metrics, 'MEMORY_MB')) expect(point.average).toBeCloseTo((204.8 + 300) / 2);
+    expect(pointsOf(metrics, 'REQUESTS_PER_SECOND')).toEqual([]);
+
+    const lists = world.cluster.requests.filter(
+      (request) => request.method === 'GET' && request.path === '/apis/metrics.k8s.io/v1beta1/pods',
+    );
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.map((request) => request.query.get('labelSelector'))).toEqual(
+      lists.map(() => 'app.kubernetes.io/managed-by=berth'),
+    );
+  });
+});
+
+describe('a cluster without a metrics API', () => {
+  const { world } = useKubernetesDriverWorld({ env: FAST_SAMPLES, metricsApi: false });
+
+  it('gives containers no samples, says why in the API, and runs them all the same', async () => {
+    await createContainer(world.alice, {
+      name: 'api',
+      namespace: 'shop',
+      image: 'nginx:1.27',
+      ports: ['8080'],
+      scaling: { manual: { replicas: 1 } },
+    });
+    const metrics = await eventually('the metrics said unavailable', async () => {
+      const { container } = await world.alice.data(METRICS, { name: 'api', namespace: 'shop' });
+      return container.metrics.unavailable ? container.metrics : undefined;
+    });
+    expect(metrics.unavailable).toMatch(/metrics API/);
+    expect(metrics.series.flatMap((series) => series.points)).toEqual([]);
+
+    // The driver keeps asking (the API may be installed later) and keeps applying what customers change.
+    const asked = () =>
+      world.cluster.requests.filter((request) => request.path.startsWith('/apis/metrics.k8s.io/')).length;
+    const before = asked();
+    await eventually('the metrics API asked again', async () => (asked() > before ? true : undefined));
+    await createContainer(world.alice, {
+      name: 'worker',
+      namespace: 'shop',
+      image: 'nginx:1.27',
+      ports: ['8080'],
+    });
+    await eventually('the second Knative Service', async () =>
+      world.cluster.get(KNATIVE, 'Service', world.runtimeNamespace, 'worker'),
+    );
+  });
+});
+
+describe('the sampler', () => {
+  /** A sampler whose metrics API answers with `status`, and the warnings it logs. */
+  function sampler() {
+    const cluster = { status: 404 };
+    const api = {
+      list: async () => {
+        if (cluster.status === 200) return { items: [] };
+        throw new ApiException(cluster.status, 'Unsuccessful HTTP Request', '', {});
+      },
+    } as unknown as ClusterApi;
+    const warnings: string[] = [];
+    const log = { warn: (_payload: object, message: string) => void warnings.push(message) };
+    const metrics = createMetricsSampler({
+      api,
+      database: {} as Database,
+      reports: {} as RuntimeReports,
+      log,
+    });
+    return { cluster, metrics, warnings };
+  }
+
+  it('warns once while the metrics API is missing or down, and says so until it answers again', async () => {
+    const { cluster, metrics, warnings } = sampler();
+    await metrics.sample();
+    await metrics.sample();
+    // metrics-server registered but not answering: the aggregator's 503.
+    cluster.status = 503;
+    await metrics.sample();
+    expect(metrics.unavailable()).toMatch(/metrics API/);
+    expect(warnings).toHaveLength(1);
+
+    cluster.status = 200;
+    await metrics.sample();
+    expect(metrics.unavailable()).toBeNull();
+    // Gone again: a new warning.
+    cluster.status = 404;
+    await metrics.sample();
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('fails on other answers without calling the API missing', async () => {
+    const { cluster, metrics, warnings } = sampler();
+    cluster.status = 403;
+    await expect(metrics.sample()).rejects.toThrow(ApiException);
+    expect(metrics.unavailable()).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+});
