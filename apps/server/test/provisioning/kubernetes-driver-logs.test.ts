@@ -3,27 +3,19 @@ import { createRuntimeReports } from '../../src/modules/runtime-reports/reports.
 import { createClusterApi } from '../../src/provisioning/kubernetes/cluster-api.ts';
 import { createStatusWatch } from '../../src/provisioning/kubernetes/watch.ts';
 import { CONTAINER_LOGS } from '../logs/setup.ts';
-import { containerByName, createContainer } from '../support/containers.ts';
+import { containerByName } from '../support/containers.ts';
 import { consoleLogsApi, eventually } from '../support/http.ts';
-import { KNATIVE, running, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
+import { running, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
 
 // Replicas' logs on the kubernetes driver: each running pod's log is followed through the pod log API and its
 // lines reach the console-logs API as they are written; a follow that breaks resumes from the newest line's
 // second, and a second process following the same pod (or one that starts later) records nothing twice.
 
-const { world, pod } = useKubernetesDriverWorld();
+const { world, pod, deployedService } = useKubernetesDriverWorld();
 
 describe("the kubernetes driver's replica logs", () => {
   it('follows a running pod, resumes after a dropped connection, and records each line once', async () => {
-    await createContainer(world.alice, {
-      name: 'api',
-      namespace: 'shop',
-      image: 'nginx:1.27',
-      ports: ['80'],
-    });
-    const service = await eventually('the Knative Service', async () =>
-      world.cluster.get(KNATIVE, 'Service', world.runtimeNamespace, 'api'),
-    );
+    const service = await deployedService({ name: 'api', image: 'nginx:1.27', ports: ['80'] });
     const podName = 'api-00001-deployment-c3';
     const start = Date.now() - 10_000;
     world.cluster.writePodLog(world.runtimeNamespace, podName, [

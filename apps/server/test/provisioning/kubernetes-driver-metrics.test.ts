@@ -6,10 +6,9 @@ import { createMetricsSampler } from '../../src/provisioning/kubernetes/sample-m
 import type { RuntimeReports } from '../../src/provisioning/runtime-port.ts';
 import { graphql } from '../generated/gql.ts';
 import type { MetricName } from '../generated/graphql.ts';
-import { createContainer } from '../support/containers.ts';
 import { eventually } from '../support/http.ts';
 import type { KubeObject } from '../support/kubernetes-stand-in.ts';
-import { KNATIVE, running, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
+import { running, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
 
 // Containers' CPU and memory on the Kubernetes runtime: the driver lists the PodMetrics of Berth's pods from
 // the metrics API (metrics-server) and records a sample per container, averaged over its pods. A cluster
@@ -52,7 +51,7 @@ function podMetrics(pod: KubeObject, usage: Record<string, { cpu: string; memory
 }
 
 describe('container metrics from the metrics API', () => {
-  const { world, pod } = useKubernetesDriverWorld({ env: FAST_SAMPLES });
+  const { world, pod, deployedService } = useKubernetesDriverWorld({ env: FAST_SAMPLES });
 
   async function metricsOf(name: string) {
     const { container } = await world.alice.data(METRICS, { name, namespace: 'shop' });
@@ -62,17 +61,13 @@ describe('container metrics from the metrics API', () => {
     metrics.series.find((series) => series.metric === metric)?.points ?? [];
 
   it("records CPU in percent of the container's size and memory in MB, averaged over its pods", async () => {
-    await createContainer(world.alice, {
+    const service = await deployedService({
       name: 'web',
-      namespace: 'shop',
       image: 'nginx:1.27',
       ports: ['8080'],
       resources: 'CPU_500_RAM_1000',
       scaling: { manual: { replicas: 2 } },
     });
-    const service = await eventually('the Knative Service', async () =>
-      world.cluster.get(KNATIVE, 'Service', world.runtimeNamespace, 'web'),
-    );
     const first = pod('web-00001-deployment-a1', service, running);
     const second = pod('web-00001-deployment-b2', service, running);
     world.cluster.put(first);
@@ -118,12 +113,11 @@ describe('container metrics from the metrics API', () => {
 });
 
 describe('a cluster without a metrics API', () => {
-  const { world } = useKubernetesDriverWorld({ env: FAST_SAMPLES, metricsApi: false });
+  const { world, deployedService } = useKubernetesDriverWorld({ env: FAST_SAMPLES, metricsApi: false });
 
   it('gives containers no samples, says why in the API, and runs them all the same', async () => {
-    await createContainer(world.alice, {
+    await deployedService({
       name: 'api',
-      namespace: 'shop',
       image: 'nginx:1.27',
       ports: ['8080'],
       scaling: { manual: { replicas: 1 } },
@@ -132,7 +126,9 @@ describe('a cluster without a metrics API', () => {
       const { container } = await world.alice.data(METRICS, { name: 'api', namespace: 'shop' });
       return container.metrics.unavailable ? container.metrics : undefined;
     });
-    expect(metrics.unavailable).toMatch(/metrics API/);
+    expect(metrics.unavailable).toBe(
+      'CPU and memory cannot be measured at the moment: the cluster serves no metrics API (metrics.k8s.io).',
+    );
     expect(metrics.series.flatMap((series) => series.points)).toEqual([]);
 
     // The driver keeps asking (the API may be installed later) and keeps applying what customers change.
@@ -140,15 +136,7 @@ describe('a cluster without a metrics API', () => {
       world.cluster.requests.filter((request) => request.path.startsWith('/apis/metrics.k8s.io/')).length;
     const before = asked();
     await eventually('the metrics API asked again', async () => (asked() > before ? true : undefined));
-    await createContainer(world.alice, {
-      name: 'worker',
-      namespace: 'shop',
-      image: 'nginx:1.27',
-      ports: ['8080'],
-    });
-    await eventually('the second Knative Service', async () =>
-      world.cluster.get(KNATIVE, 'Service', world.runtimeNamespace, 'worker'),
-    );
+    await deployedService({ name: 'worker', image: 'nginx:1.27', ports: ['8080'] });
   });
 });
 

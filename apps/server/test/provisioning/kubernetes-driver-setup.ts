@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { ContainerCreateInput } from '../generated/graphql.ts';
+import { createContainer } from '../support/containers.ts';
 import type { TestCustomer } from '../support/customers.ts';
+import { eventually } from '../support/http.ts';
 import {
   startKubernetesStandIn,
   type KubeObject,
@@ -101,5 +104,13 @@ export function useKubernetesDriverWorld(
     };
   }
 
-  return { world, appliesTo, expectServerSideApply, pod };
+  /** Creates Alice's container in `shop` and resolves with its Knative Service once applied. */
+  async function deployedService(input: Omit<ContainerCreateInput, 'namespace'>): Promise<KubeObject> {
+    await createContainer(world.alice, { namespace: 'shop', ...input });
+    return eventually('the Knative Service', async () =>
+      world.cluster.get(KNATIVE, 'Service', world.runtimeNamespace, input.name),
+    );
+  }
+
+  return { world, appliesTo, expectServerSideApply, pod, deployedService };
 }

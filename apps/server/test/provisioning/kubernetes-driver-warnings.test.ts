@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from '../generated/gql.ts';
-import { containerByName, createContainer } from '../support/containers.ts';
+import { containerByName } from '../support/containers.ts';
 import { eventually } from '../support/http.ts';
 import type { KubeObject } from '../support/kubernetes-stand-in.ts';
-import { KNATIVE, pulling, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
+import { pulling, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
 
 // The cluster's Warning events of a container's pods, on the kubernetes driver: each becomes a container event
 // in a plain sentence, once however often the cluster repeats it, and the message of a replica still waiting;
 // a container that keeps exiting is explained by how it exited.
 
-const { world, pod } = useKubernetesDriverWorld();
+const { world, pod, deployedService } = useKubernetesDriverWorld();
 
 const WARNINGS = graphql(`
   query ContainerWarnings($name: String!, $namespace: String!) {
@@ -51,16 +51,12 @@ function warning(podName: string, reason: string, message: string, type = 'Warni
 
 describe("the kubernetes driver's warnings", () => {
   it("tells a pod's warnings in the container's events once, and on the waiting replica", async () => {
-    await createContainer(world.alice, {
+    const service = await deployedService({
       name: 'big',
-      namespace: 'shop',
       image: 'nginx:1.27',
       resources: 'CPU_2000_RAM_4000',
       ports: ['80'],
     });
-    const service = await eventually('the Knative Service', async () =>
-      world.cluster.get(KNATIVE, 'Service', world.runtimeNamespace, 'big'),
-    );
     const podName = 'big-00001-deployment-d4';
     world.cluster.put(pod(podName, service, pulling));
     await eventually('the replica', async () =>
@@ -110,10 +106,7 @@ describe("the kubernetes driver's warnings", () => {
   });
 
   it('explains a container that keeps exiting by how it last exited', async () => {
-    await createContainer(world.alice, { name: 'crashy', namespace: 'shop', image: 'busybox:1.36' });
-    const service = await eventually('the Knative Service', async () =>
-      world.cluster.get(KNATIVE, 'Service', world.runtimeNamespace, 'crashy'),
-    );
+    const service = await deployedService({ name: 'crashy', image: 'busybox:1.36' });
     world.cluster.put(
       pod('crashy-00001-deployment-e5', service, {
         phase: 'Running',
