@@ -234,7 +234,7 @@ export function createServices(deps: {
     flags: createFlagService({ db: database.db }),
     metrics: createMetricService({
       db: database.db,
-      containersUnavailable: () => provisioner.driver.metricsUnavailable?.() ?? null,
+      containersUnavailable: () => provisioner.driver.metricsUnavailable?.(),
     }),
   };
   const logs = createLogService({

@@ -41,12 +41,12 @@ function points(values: Record<number, [number, number]>) {
 }
 
 /**
- * Answers the metrics with these points per metric (none for the others) and the runtime's reason for having no
- * samples (none by default), and records the ranges asked.
+ * Answers the metrics with these points per metric (none for the others) and the runtime's reasons for having no
+ * samples, of all of them or of single metrics (none by default), and records the ranges asked.
  */
 function serveMetrics(
   series: Partial<Record<MetricName, ReturnType<typeof points>>>,
-  unavailable: string | null = null,
+  why: { all?: string; series?: Partial<Record<MetricName, string>> } = {},
 ) {
   const asked: (MetricsRange | undefined)[] = [];
   server.use(
@@ -59,10 +59,11 @@ function serveMetrics(
         const metrics: Metrics = {
           range: variables.range,
           resolution: resolutions[variables.range],
-          unavailable,
+          unavailable: why.all ?? null,
           series: (['CPU_PERCENT', 'MEMORY_MB', 'REQUESTS_PER_SECOND'] as const).map((metric) => ({
             metric,
             unit: units[metric],
+            unavailable: why.series?.[metric] ?? null,
             points: series[metric] ?? [],
           })),
         };
@@ -143,7 +144,7 @@ describe('container metrics tab', () => {
 
   it('says why the runtime cannot measure in place of the empty charts, as a plain message', async () => {
     const why = 'CPU and memory cannot be measured at the moment: the cluster serves no metrics API.';
-    serveMetrics({}, why);
+    serveMetrics({}, { all: why });
     renderWithProviders({ path: '/compute/serverless-containers/shop/container/web/metrics' });
     expect(await screen.findByText(why)).toBeVisible();
     for (const title of ['CPU', 'Memory', 'Requests'])
@@ -154,11 +155,53 @@ describe('container metrics tab', () => {
 
   it('still draws the points from before the runtime stopped measuring, beside its reason', async () => {
     const why = 'CPU and memory cannot be measured at the moment: the cluster serves no metrics API.';
-    serveMetrics({ CPU_PERCENT: points({ 30: [12, 20], 29: [14, 18] }) }, why);
+    serveMetrics({ CPU_PERCENT: points({ 30: [12, 20], 29: [14, 18] }) }, { all: why });
     renderWithProviders({ path: '/compute/serverless-containers/shop/container/web/metrics' });
     expect(await screen.findByText('Latest 14 %, peak 20 %')).toBeVisible();
     expect(screen.getByText(why)).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Memory' })).not.toBeInTheDocument();
+  });
+
+  it("says why one metric cannot be measured in place of its chart's empty message", async () => {
+    const why =
+      "Requests per second are not measured on this platform: they come from the cluster's Prometheus, and none is configured.";
+    serveMetrics(
+      { CPU_PERCENT: points({ 2: [30, 40], 1: [32, 45] }) },
+      { series: { REQUESTS_PER_SECOND: why } },
+    );
+    renderWithProviders({ path: '/compute/serverless-containers/shop/container/web/metrics' });
+    await waitFor(() => expect(chart('Requests').getByText(why)).toBeVisible());
+    expect(chart('Requests').queryByText('No samples', { exact: false })).not.toBeInTheDocument();
+    expect(chart('Requests').queryByRole('img')).not.toBeInTheDocument();
+    // The others are measured: drawn, or waiting for their samples.
+    expect(chart('CPU').getByText('Latest 32 %, peak 45 %')).toBeVisible();
+    await saysNoSamples('Memory', 'the last hour');
+    expect(screen.getAllByText(why)).toHaveLength(1);
+  });
+
+  it("still draws a metric's points from before, with why it is not measured now beneath", async () => {
+    const why =
+      "Requests per second cannot be measured at the moment: the cluster's Prometheus does not answer.";
+    serveMetrics(
+      { REQUESTS_PER_SECOND: points({ 20: [4, 6], 19: [5, 7] }) },
+      { series: { REQUESTS_PER_SECOND: why } },
+    );
+    renderWithProviders({ path: '/compute/serverless-containers/shop/container/web/metrics' });
+    expect(await screen.findByText('Latest 5 req/s, peak 7 req/s')).toBeVisible();
+    expect(chart('Requests').getByRole('img', { name: 'Requests over the last hour' })).toBeVisible();
+    expect(chart('Requests').getByText(why)).toBeVisible();
+  });
+
+  it("says both reasons when the runtime measures nothing, keeping the metric's own in its place", async () => {
+    const all = 'CPU and memory cannot be measured at the moment: the cluster serves no metrics API.';
+    const requests =
+      "Requests per second are not measured on this platform: they come from the cluster's Prometheus, and none is configured.";
+    serveMetrics({}, { all, series: { REQUESTS_PER_SECOND: requests } });
+    renderWithProviders({ path: '/compute/serverless-containers/shop/container/web/metrics' });
+    expect(await screen.findByText(all)).toBeVisible();
+    expect(chart('Requests').getByText(requests)).toBeVisible();
+    for (const title of ['CPU', 'Memory'])
+      expect(screen.queryByRole('region', { name: title })).not.toBeInTheDocument();
   });
 
   it('says when the metrics could not be loaded, and tries again', async () => {

@@ -71,7 +71,13 @@ export const runtimeSettings = {
     .max(3_600_000)
     .default(60_000)
     .describe(
-      "How often the `kubernetes` runtime samples containers' CPU and memory from the cluster's metrics API (`metrics.k8s.io`, metrics-server), in milliseconds; tests sample faster.",
+      "How often the `kubernetes` runtime samples containers' CPU and memory from the cluster's metrics API (`metrics.k8s.io`, metrics-server), and their requests per second from `KUBERNETES_PROMETHEUS_URL`, in milliseconds; tests sample faster.",
+    ),
+  KUBERNETES_PROMETHEUS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .describe(
+      "Base URL of a Prometheus (its HTTP API, e.g. `http://prometheus.monitoring:9090`) that scrapes Knative's queue-proxy: the `kubernetes` runtime asks it for containers' requests per second. Without it they are not measured, and the API says so.",
     ),
   DATABASE_CLUSTERS_ADMIN_URL: z
     .string()

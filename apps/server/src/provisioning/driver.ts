@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import type { MetricSample } from './runtime-port.ts';
 import type {
   ContainerJobState,
   ContainerState,
@@ -55,6 +56,14 @@ export interface RuntimeDriver {
   stop?(): Promise<void>;
   /** Advances what the runtime does over time (rollouts, scaling, status); the provisioner's loop calls it. */
   reconcile(db: Db): Promise<void>;
-  /** Why containers get no CPU and memory samples now, in a sentence for customers; null (or absent) while they do. */
-  metricsUnavailable?(): string | null;
+  /** What of containers' metrics the runtime cannot measure now, and why; absent while it measures them all. */
+  metricsUnavailable?(): MetricsUnavailable;
+}
+
+/** Why containers' metrics cannot be measured now, each reason a sentence for customers. */
+export interface MetricsUnavailable {
+  /** Why containers get no CPU and memory samples (a cluster without a metrics API); null while they do. */
+  containers: string | null;
+  /** Why one metric gets no samples though the others may (requests per second without Prometheus); null while it does. */
+  series: Partial<Record<keyof MetricSample, string | null>>;
 }

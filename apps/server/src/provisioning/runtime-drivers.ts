@@ -16,6 +16,7 @@ export function createRuntimeDriver(
     | 'KUBERNETES_STORAGE_CLASS'
     | 'IP_ADDRESS_LOAD_BALANCER_CLASS'
     | 'KUBERNETES_METRICS_INTERVAL_MS'
+    | 'KUBERNETES_PROMETHEUS_URL'
   >,
   deps: {
     database: Database;
@@ -34,6 +35,7 @@ export function createRuntimeDriver(
         storageClassName: env.KUBERNETES_STORAGE_CLASS,
         loadBalancerClass: env.IP_ADDRESS_LOAD_BALANCER_CLASS,
         metricsIntervalMs: env.KUBERNETES_METRICS_INTERVAL_MS,
+        prometheusUrl: env.KUBERNETES_PROMETHEUS_URL,
       });
   }
 }

@@ -5,14 +5,17 @@ import type { ClusterApi } from '../../src/provisioning/kubernetes/cluster-api.t
 import { createMetricsSampler } from '../../src/provisioning/kubernetes/sample-metrics.ts';
 import type { RuntimeReports } from '../../src/provisioning/runtime-port.ts';
 import { graphql } from '../generated/gql.ts';
-import type { MetricName } from '../generated/graphql.ts';
+import type { KubernetesContainerMetricsQuery, MetricName } from '../generated/graphql.ts';
 import { eventually } from '../support/http.ts';
 import type { KubeObject } from '../support/kubernetes-stand-in.ts';
+import { startPrometheusStandIn } from '../support/prometheus-stand-in.ts';
 import { running, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts';
 
 // Containers' CPU and memory on the Kubernetes runtime: the driver lists the PodMetrics of Berth's pods from
 // the metrics API (metrics-server) and records a sample per container, averaged over its pods. A cluster
-// without that API gives no samples, and the API says why.
+// without that API gives no samples, and the API says why. Their requests per second come from the cluster's
+// Prometheus (KUBERNETES_PROMETHEUS_URL), which counts what Knative's queue-proxy served; without one, or while
+// it fails, the series says why.
 
 const METRICS = graphql(`
   query KubernetesContainerMetrics($name: String!, $namespace: String!) {
@@ -21,6 +24,7 @@ const METRICS = graphql(`
         unavailable
         series {
           metric
+          unavailable
           points {
             average
             maximum
@@ -33,6 +37,17 @@ const METRICS = graphql(`
 
 /** Sampled several times a second, so a test need not wait a minute. */
 const FAST_SAMPLES = { KUBERNETES_METRICS_INTERVAL_MS: '200' };
+
+/** What the driver asks Prometheus: queue-proxy's request counter, as a rate per Knative Service. */
+const REQUEST_RATE_QUERY = 'sum by (namespace_name, configuration_name) (rate(revision_request_count[2m]))';
+
+type Metrics = KubernetesContainerMetricsQuery['container']['metrics'];
+const seriesOf = (metrics: Metrics, metric: MetricName) =>
+  metrics.series.find((series) => series.metric === metric);
+const pointsOf = (metrics: Metrics, metric: MetricName) => seriesOf(metrics, metric)?.points ?? [];
+/** The distinct averages of a series' points (a test may span two minutes, hence two points). */
+const averagesOf = (metrics: Metrics, metric: MetricName) =>
+  new Set(pointsOf(metrics, metric).map((point) => point.average));
 
 /** PodMetrics as metrics-server reports a pod: its name, namespace and labels, each container's usage. */
 function podMetrics(pod: KubeObject, usage: Record<string, { cpu: string; memory: string }>): KubeObject {
@@ -57,8 +72,6 @@ describe('container metrics from the metrics API', () => {
     const { container } = await world.alice.data(METRICS, { name, namespace: 'shop' });
     return container.metrics;
   }
-  const pointsOf = (metrics: Awaited<ReturnType<typeof metricsOf>>, metric: MetricName) =>
-    metrics.series.find((series) => series.metric === metric)?.points ?? [];
 
   it("records CPU in percent of the container's size and memory in MB, averaged over its pods", async () => {
     const service = await deployedService({
@@ -100,7 +113,13 @@ describe('container metrics from the metrics API', () => {
     }
     // 200000 KiB (204.8 MB) and 300 MB.
     for (const point of pointsOf(metrics, 'MEMORY_MB')) expect(point.average).toBeCloseTo((204.8 + 300) / 2);
+    // No Prometheus configured: no requests per second, and their chart says why in plain words.
     expect(pointsOf(metrics, 'REQUESTS_PER_SECOND')).toEqual([]);
+    expect(seriesOf(metrics, 'REQUESTS_PER_SECOND')?.unavailable).toBe(
+      "Requests per second are not measured on this platform: they come from the cluster's Prometheus, and none is configured.",
+    );
+    expect(seriesOf(metrics, 'CPU_PERCENT')?.unavailable).toBeNull();
+    expect(seriesOf(metrics, 'MEMORY_MB')?.unavailable).toBeNull();
 
     const lists = world.cluster.requests.filter(
       (request) => request.method === 'GET' && request.path === '/apis/metrics.k8s.io/v1beta1/pods',
@@ -140,9 +159,73 @@ describe('a cluster without a metrics API', () => {
   });
 });
 
+describe("requests per second from the cluster's Prometheus", () => {
+  const { world, deployedService } = useKubernetesDriverWorld({ env: FAST_SAMPLES, prometheus: true });
+
+  async function metricsOf(name: string) {
+    const { container } = await world.alice.data(METRICS, { name, namespace: 'shop' });
+    return container.metrics;
+  }
+
+  it("records each container's rate from queue-proxy's counter, and 0 for one Prometheus saw no traffic of", async () => {
+    world.prometheus.answer([
+      { labels: { namespace_name: world.runtimeNamespace, configuration_name: 'web' }, value: 2.5 },
+      // The same name in a namespace that is not Berth's is another service.
+      { labels: { namespace_name: 'default', configuration_name: 'api' }, value: 40 },
+    ]);
+    await deployedService({ name: 'web', image: 'nginx:1.27', ports: ['8080'] });
+    await deployedService({ name: 'api', image: 'nginx:1.27', ports: ['8080'] });
+
+    const sampled = (found: Metrics) => pointsOf(found, 'REQUESTS_PER_SECOND').length > 0;
+    const web = await eventually('requests of web', async () => {
+      const found = await metricsOf('web');
+      return sampled(found) ? found : undefined;
+    });
+    const api = await eventually('requests of api', async () => {
+      const found = await metricsOf('api');
+      return sampled(found) ? found : undefined;
+    });
+    for (const point of pointsOf(web, 'REQUESTS_PER_SECOND'))
+      expect(point).toEqual({ average: 2.5, maximum: 2.5 });
+    expect(averagesOf(api, 'REQUESTS_PER_SECOND')).toEqual(new Set([0]));
+    expect(seriesOf(web, 'REQUESTS_PER_SECOND')?.unavailable).toBeNull();
+    // Their pods have no PodMetrics (scaled to zero): requests are measured all the same, CPU and memory not.
+    expect(pointsOf(web, 'CPU_PERCENT')).toEqual([]);
+    expect(world.prometheus.queries.length).toBeGreaterThan(0);
+    expect(new Set(world.prometheus.queries)).toEqual(new Set([REQUEST_RATE_QUERY]));
+  });
+
+  it('records nothing while Prometheus fails, says so, and measures again once it answers', async () => {
+    world.prometheus.fail(422, 'execution', 'query processing would load too many samples into memory');
+    await deployedService({ name: 'worker', image: 'nginx:1.27', ports: ['8080'] });
+    const failing = await eventually('the requests said unavailable', async () => {
+      const found = await metricsOf('worker');
+      return seriesOf(found, 'REQUESTS_PER_SECOND')?.unavailable ? found : undefined;
+    });
+    expect(seriesOf(failing, 'REQUESTS_PER_SECOND')?.unavailable).toBe(
+      "Requests per second cannot be measured at the moment: the cluster's Prometheus does not answer.",
+    );
+    // Only that series: the metrics API is there.
+    expect(failing.unavailable).toBeNull();
+    const asked = world.prometheus.queries.length;
+    await eventually('Prometheus asked again', async () =>
+      world.prometheus.queries.length > asked + 1 ? true : undefined,
+    );
+    expect(pointsOf(await metricsOf('worker'), 'REQUESTS_PER_SECOND')).toEqual([]);
+
+    world.prometheus.answer([]);
+    const measured = await eventually('requests of worker', async () => {
+      const found = await metricsOf('worker');
+      return pointsOf(found, 'REQUESTS_PER_SECOND').length ? found : undefined;
+    });
+    expect(averagesOf(measured, 'REQUESTS_PER_SECOND')).toEqual(new Set([0]));
+    expect(seriesOf(measured, 'REQUESTS_PER_SECOND')?.unavailable).toBeNull();
+  });
+});
+
 describe('the sampler', () => {
-  /** A sampler whose metrics API answers with `status`, and the warnings it logs. */
-  function sampler() {
+  /** A sampler whose metrics API answers with `status` (and lists nothing), and the warnings it logs. */
+  function sampler(prometheusUrl?: string) {
     const cluster = { status: 404 };
     const api = {
       list: async () => {
@@ -157,6 +240,7 @@ describe('the sampler', () => {
       database: {} as Database,
       reports: {} as RuntimeReports,
       log,
+      prometheusUrl,
     });
     return { cluster, metrics, warnings };
   }
@@ -178,6 +262,31 @@ describe('the sampler', () => {
     cluster.status = 404;
     await metrics.sample();
     expect(warnings).toHaveLength(2);
+  });
+
+  it('warns once while Prometheus fails, and says so until it answers again', async () => {
+    const prometheus = await startPrometheusStandIn();
+    try {
+      const { cluster, metrics, warnings } = sampler(prometheus.url);
+      cluster.status = 200;
+      prometheus.fail(503, 'unavailable', 'the query engine is shutting down');
+      await metrics.sample();
+      await metrics.sample();
+      expect(metrics.requestsUnavailable()).toMatch(/Prometheus does not answer/);
+      expect(metrics.unavailable()).toBeNull();
+      expect(warnings).toHaveLength(1);
+
+      prometheus.answer([]);
+      await metrics.sample();
+      expect(metrics.requestsUnavailable()).toBeNull();
+      // Failing again (a bad answer this time): a new warning.
+      prometheus.fail(400, 'bad_data', 'parse error');
+      await metrics.sample();
+      expect(warnings).toHaveLength(2);
+      expect(prometheus.queries).toHaveLength(4);
+    } finally {
+      await prometheus.close();
+    }
   });
 
   it('fails on other answers without calling the API missing', async () => {

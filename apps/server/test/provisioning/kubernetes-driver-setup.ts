@@ -11,6 +11,7 @@ import {
   type KubeObject,
   type KubernetesStandIn,
 } from '../support/kubernetes-stand-in.ts';
+import { startPrometheusStandIn, type PrometheusStandIn } from '../support/prometheus-stand-in.ts';
 import { seed } from '../support/seed.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -24,6 +25,8 @@ export interface KubernetesDriverWorld {
   alice: TestCustomer;
   /** The Kubernetes namespace of Alice's namespace `shop`. */
   runtimeNamespace: string;
+  /** The cluster's Prometheus (KUBERNETES_PROMETHEUS_URL), with `prometheus: true` only. */
+  prometheus: PrometheusStandIn;
 }
 
 export const KNATIVE = 'serving.knative.dev/v1';
@@ -39,10 +42,10 @@ export const pulling = {
 
 /**
  * `env`: more of the server's settings (a shorter KUBERNETES_METRICS_INTERVAL_MS); `metricsApi: false`: a cluster
- * without metrics-server.
+ * without metrics-server; `prometheus: true`: a Prometheus stand-in the server asks for requests per second.
  */
 export function useKubernetesDriverWorld(
-  options: { env?: Record<string, string>; metricsApi?: boolean } = {},
+  options: { env?: Record<string, string>; metricsApi?: boolean; prometheus?: boolean } = {},
 ) {
   const world = {} as KubernetesDriverWorld;
   let folder: string;
@@ -50,12 +53,14 @@ export function useKubernetesDriverWorld(
   beforeAll(async () => {
     world.cluster = await startKubernetesStandIn();
     if (options.metricsApi === false) world.cluster.withoutMetricsApi();
+    if (options.prometheus) world.prometheus = await startPrometheusStandIn();
     folder = mkdtempSync(path.join(tmpdir(), 'berth-kube-'));
     const kubeconfig = path.join(folder, 'config');
     writeFileSync(kubeconfig, world.cluster.kubeConfig().exportConfig());
     world.server = await startServer({
       PROVISIONER_DRIVER: 'kubernetes',
       KUBECONFIG: kubeconfig,
+      ...(options.prometheus ? { KUBERNETES_PROMETHEUS_URL: world.prometheus.url } : {}),
       ...options.env,
     });
     const shop = await seed(world.server)
@@ -67,6 +72,7 @@ export function useKubernetesDriverWorld(
   afterAll(async () => {
     await world.server.close();
     await world.cluster.close();
+    if (options.prometheus) await world.prometheus.close();
     rmSync(folder, { recursive: true, force: true });
   });
 

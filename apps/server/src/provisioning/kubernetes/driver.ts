@@ -44,8 +44,10 @@ export function createKubernetesDriver(deps: {
   storageClassName?: string;
   /** The `loadBalancerClass` of external connections' Services; the cluster's default load balancer without one. */
   loadBalancerClass?: string;
-  /** How often containers' CPU and memory are sampled from the cluster's metrics API; once a minute by default. */
+  /** How often containers' CPU and memory (and requests) are sampled; once a minute by default. */
   metricsIntervalMs?: number;
+  /** The Prometheus that scrapes Knative's queue-proxy, asked for containers' requests per second. */
+  prometheusUrl?: string;
 }): RuntimeDriver {
   const api = createClusterApi(deps.kubeConfig);
   const watch = createStatusWatch({ ...deps, api });
@@ -213,7 +215,10 @@ export function createKubernetesDriver(deps: {
       lastResync = Date.now();
       await watch.resync();
     },
-    metricsUnavailable: () => metrics.unavailable(),
+    metricsUnavailable: () => ({
+      containers: metrics.unavailable(),
+      series: { REQUESTS_PER_SECOND: metrics.requestsUnavailable() },
+    }),
     start: () => watch.start(),
     stop: () => watch.stop(),
   };

@@ -15,6 +15,7 @@ const containerMetricsQuery = graphql(`
         series {
           metric
           unit
+          unavailable
           points {
             at
             average

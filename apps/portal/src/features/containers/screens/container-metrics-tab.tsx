@@ -67,10 +67,15 @@ function MetricSection({
           <Typography id={summaryId} variant="body2" color="text.secondary">
             {summary}
           </Typography>
+          {series.unavailable && (
+            <Typography variant="body2" color="text.secondary">
+              {series.unavailable}
+            </Typography>
+          )}
         </>
       ) : (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-          No samples in {phrase} yet: a container has them while its replicas run.
+          {series?.unavailable ?? `No samples in ${phrase} yet: a container has them while its replicas run.`}
         </Typography>
       )}
     </Section>
@@ -79,12 +84,15 @@ function MetricSection({
 
 /**
  * The charts of the metrics. When the runtime cannot measure (a cluster without a metrics API), its sentence
- * stands in place of the charts that have nothing to show; points from before are still drawn.
+ * stands in place of the charts that have nothing to show; points from before are still drawn. A metric it
+ * cannot measure alone (requests without the cluster's Prometheus) says why in its own chart's place.
  */
 function MetricSections({ metrics, end }: { metrics: ContainerMetrics; end: Date }) {
-  const hasPoints = (chart: (typeof containerCharts)[number]) =>
-    metrics.series.some((series) => series.metric === chart.metric && series.points.length > 0);
-  const charts = metrics.unavailable ? containerCharts.filter(hasPoints) : containerCharts;
+  const hasSomethingToSay = (chart: (typeof containerCharts)[number]) =>
+    metrics.series.some(
+      (series) => series.metric === chart.metric && (series.points.length > 0 || series.unavailable),
+    );
+  const charts = metrics.unavailable ? containerCharts.filter(hasSomethingToSay) : containerCharts;
   return (
     <>
       {metrics.unavailable && (
