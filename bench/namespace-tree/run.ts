@@ -6,10 +6,25 @@
 // Seeds 20 containers (5 variables, 2 addresses, 1 mount each), 10 volumes and 5 registries, settled
 // through the simulated runtime. Also prints SQL statements per request for 1, 10 and 100 containers.
 // Run: node --import tsx bench/namespace-tree/run.ts   (DATABASE_URL=... to measure PostgreSQL)
-import { createRequestLoaders } from '../../apps/server/src/graphql/loaders.ts';
-import { ingressUrl } from '../../apps/server/src/modules/containers/addresses.ts';
-import { bytesIn, gbIn } from '../../apps/server/src/modules/units.ts';
-import { autocannon, seedCustomer, seedNamespaces, startPlatform } from '../support/platform.ts';
+// BENCH_TRACING=1 traces every request as OTEL_EXPORTER_OTLP_ENDPOINT does in production (request, operation,
+// SQL statements, exported over OTLP/HTTP to a local sink that drops them): run once with and once without
+// to see what tracing costs.
+import { readEnvironment } from '../../apps/server/src/environment.ts';
+import { startTracing } from '../../apps/server/src/telemetry/tracing.ts';
+import { startSpanSink } from '../support/span-sink.ts';
+
+const TRACING = process.env.BENCH_TRACING === '1';
+const sink = TRACING ? await startSpanSink() : undefined;
+if (sink) await startTracing(readEnvironment({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint }));
+
+// Loaded once tracing has started, as main.ts does: the HTTP instrumentation must see Fastify load node's http.
+const [{ createRequestLoaders }, { ingressUrl }, { bytesIn, gbIn }, platformSupport] = await Promise.all([
+  import('../../apps/server/src/graphql/loaders.ts'),
+  import('../../apps/server/src/modules/containers/addresses.ts'),
+  import('../../apps/server/src/modules/units.ts'),
+  import('../support/platform.ts'),
+]);
+const { autocannon, seedCustomer, seedNamespaces, startPlatform } = platformSupport;
 
 const QUERY = `query Tree($name: String!) { namespace(name: $name) { id name state locked
   containers { id name type image privateRegistry { name } resources ports
@@ -159,6 +174,9 @@ try {
   console.log(
     `database: ${berth.database.kind}, 20 containers, 10 volumes, 5 registries, 10 connections, ${SECONDS} s each`,
   );
+  console.log(
+    `tracing: ${TRACING ? 'on (every request, exported over OTLP/HTTP to a sink that drops it)' : 'off'}`,
+  );
   console.log(`graphql namespace tree:       ${graphqlRps.toFixed(0)} requests/s (${ofCeiling(graphqlRps)})`);
   console.log(`plain Fastify route:          ${plainRps.toFixed(0)} requests/s (${ofCeiling(plainRps)})`);
   console.log(`ceiling (same JSON, memory):  ${ceilingRps.toFixed(0)} requests/s`);
@@ -184,4 +202,5 @@ try {
   );
 } finally {
   await platform.close();
+  sink?.close();
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import { adminEndpoint } from './admin/endpoint.ts';
 import { createTokenVerifier } from './auth/verifier.ts';
 import { openDatabase, type DatabaseOptions } from './db/client.ts';
@@ -16,6 +17,8 @@ import { outboxRoutes } from './http/dev-outbox.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
 import { createDraining, healthRoutes } from './http/health.ts';
 import { listenForMetrics, measureRequests, metricsRoute } from './http/metrics-routes.ts';
+import { requestIdOf, requestIds } from './http/request-id.ts';
+import { nameRequestSpans } from './http/request-spans.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
 import { createPasswordReset } from './identity/password-reset.ts';
 import { createIdentityProvider, realmPath } from './identity/provider.ts';
@@ -33,6 +36,7 @@ import { loadSecretBox } from './secrets/key.ts';
 import { createScheduler } from './modules/container-jobs/scheduler/scheduler.ts';
 import { oldestDueLagSeconds } from './modules/container-jobs/scheduler/store.ts';
 import { createMetrics } from './telemetry/metrics.ts';
+import { activeTracer } from './telemetry/tracing.ts';
 import { createServices } from './services.ts';
 
 const portalDist = path.resolve(import.meta.dirname, '../../portal/dist');
@@ -45,19 +49,25 @@ export interface AppOptions {
   onQuery?: DatabaseOptions['onQuery'];
   /** The time now for pricing usage and the sign-in throttle (tests); the system clock by default. */
   clock?: () => Date;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole platform service: database, identity provider, API, provisioner, portal. */
 export async function buildApp(env: Environment, options: AppOptions = {}) {
   const metrics = createMetrics();
+  // Set when main.ts has started tracing (OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracer = activeTracer();
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     onQuery: options.onQuery,
     observeQuery: metrics.observeDatabaseQuery,
+    tracer,
   });
   const app = Fastify({
-    logger: loggerOptions(env.LOG_LEVEL),
+    logger: { ...loggerOptions(env.LOG_LEVEL), stream: options.logStream },
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     // Connections are closed gracefully on shutdown: in-flight requests finish first.
@@ -111,9 +121,12 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
     env.EXTERNAL_ISSUER ? undefined : services.sessions,
   );
 
-  // One Fastify plugin per area; the error handler, the security plugins and the request metrics apply to all.
+  // One Fastify plugin per area; the request ids, the error handler, the security plugins, the request metrics
+  // and the spans' names apply to all.
+  requestIds(app);
   app.setErrorHandler(createErrorHandler(restErrorBody));
   measureRequests(app, metrics);
+  if (tracer) nameRequestSpans(app);
   await app.register(securityPlugins, { env });
   const draining = createDraining(app.server);
   await app.register(healthRoutes, { database, draining });
@@ -143,7 +156,7 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       }),
     });
   }
-  await app.register(graphqlApis, { env, services, authenticate, metrics });
+  await app.register(graphqlApis, { env, services, authenticate, metrics, tracer });
   if (env.METRICS_TOKEN) await app.register(metricsRoute, { metrics, token: env.METRICS_TOKEN });
   await app.register(billingRoutes, {
     env,

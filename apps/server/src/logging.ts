@@ -1,4 +1,6 @@
+import { trace } from '@opentelemetry/api';
 import { stdSerializers, type LoggerOptions } from 'pino';
+import { currentRequestId } from './request-context.ts';
 
 // What the server logs. Drizzle puts the parameter values of a failed SQL statement into its error's
 // message (`Failed query: …\nparams: …`), and the database may quote one in its own message (`invalid
@@ -69,9 +71,21 @@ export function redactQueryValues(error: unknown, text: string): string {
   return failed ? redact(text, redactions(failed)) : text;
 }
 
-/** The options of the server's logger (Fastify's pino). */
+/**
+ * The options of the server's logger (Fastify's pino). A line written while a request is handled names it:
+ * `request.log` binds its `reqId` (Fastify), and the mixin gives the shared logger's lines (services, GraphQL)
+ * the same field; with tracing on, lines written inside a span also name its trace and span.
+ */
 export const loggerOptions = (level: string): LoggerOptions => ({
   level,
   redact: ['req.headers.authorization', 'req.headers.cookie'],
   serializers: { err: serializeError },
+  mixin(_object, _level, logger) {
+    const requestId = currentRequestId();
+    const span = trace.getActiveSpan()?.spanContext();
+    return {
+      ...(requestId !== undefined && !('reqId' in logger.bindings()) ? { reqId: requestId } : {}),
+      ...(span && trace.isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : {}),
+    };
+  },
 });

@@ -1,7 +1,8 @@
 import { EnvironmentError, readEnvironment } from './environment.ts';
 import { flushErrorReports, startErrorReporting } from './telemetry/error-reporting.ts';
+import { startTracing, stopTracing } from './telemetry/tracing.ts';
 
-/** How long a stop waits for queued error reports to leave. */
+/** How long a stop waits for queued error reports, and then for queued spans, to leave. */
 const REPORTS_FLUSH_MS = 2000;
 
 async function main() {
@@ -14,8 +15,10 @@ async function main() {
     process.exit(1);
   }
 
-  // Before the app's modules load: the SDK's tracing hooks into Fastify and HTTP as they are imported.
-  await startErrorReporting(env);
+  // Before the app's modules load: the SDKs' instrumentation hooks into Fastify and HTTP as they are imported.
+  // Tracing first: Sentry then files its errors under its traces.
+  const openTelemetry = await startTracing(env);
+  await startErrorReporting(env, { openTelemetry });
   // Loaded only once the environment is valid: a bad value then prints its one line and nothing else
   // (importing the app loads oidc-provider, which writes its own warnings to stderr).
   const { buildApp } = await import('./app.ts');
@@ -42,6 +45,7 @@ async function main() {
       .then(() => berth.drain(env.SHUTDOWN_DRAIN_MS))
       .then(() => berth.close())
       .then(() => flushErrorReports(REPORTS_FLUSH_MS))
+      .then(() => stopTracing(REPORTS_FLUSH_MS))
       .then(() => {
         clearTimeout(force);
         process.exit(0);

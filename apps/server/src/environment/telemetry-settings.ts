@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// What Berth reports and reads about itself: feature flags, errors (Sentry), product analytics (PostHog), logs.
+// What Berth reports and reads about itself: feature flags, errors (Sentry), traces (OpenTelemetry), product
+// analytics (PostHog), logs.
 
 export const telemetrySettings = {
   FLAGS_URL: z
@@ -34,6 +35,17 @@ export const telemetrySettings = {
     .describe(
       "Release of the server's error reports; without it the checkout's git commit when there is one.",
     ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url()
+    .optional()
+    .describe(
+      "Traces to this OpenTelemetry collector over OTLP/HTTP (its base URL, e.g. `http://otel-collector:4318`); off without it. The SDK's other standard variables apply, e.g. `OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_TRACES_SAMPLER`: see [operations](operations.md#tracing).",
+    ),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .min(1)
+    .default('berth')
+    .describe('The `service.name` of the spans the server sends.'),
   VITE_SENTRY_DSN: z
     .url()
     .optional()

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import type { Environment } from '../environment.ts';
 import { requireAccount, type Authenticate } from '../http/authentication.ts';
@@ -24,7 +25,14 @@ import {
  */
 export async function graphqlApis(
   app: FastifyInstance,
-  deps: { env: Environment; services: Services; authenticate: Authenticate; metrics: Metrics },
+  deps: {
+    env: Environment;
+    services: Services;
+    authenticate: Authenticate;
+    metrics: Metrics;
+    /** Set while tracing is on: a span per operation. */
+    tracer?: Tracer;
+  },
 ) {
   const { env, services } = deps;
   const options: ApiOptions = {
@@ -33,6 +41,7 @@ export async function graphqlApis(
       reportError(error);
     },
     metrics: deps.metrics,
+    tracer: deps.tracer,
   };
   // Failures before GraphQL runs (authentication, body parsing) answer in GraphQL's error shape too.
   app.setErrorHandler(createErrorHandler(graphqlErrorBody));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   getOperationAST,
@@ -36,6 +37,7 @@ import { volumeResolvers } from '../modules/volumes/resolvers.ts';
 import type { GraphQLContext } from './context.ts';
 import { gateMutations } from './gate.ts';
 import { useArgumentGuard } from './input-guard.ts';
+import { currentRequestId } from '../request-context.ts';
 import type { Metrics } from '../telemetry/metrics.ts';
 
 const require = createRequire(import.meta.url);
@@ -87,15 +89,53 @@ function maskError(error: unknown, message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 
+/**
+ * The error as the client gets it, naming the request (its X-Request-Id) in its extensions. A copy: the same
+ * error may be answered again (Yoga keeps validation results by document). Of the error's own class: Yoga tells
+ * its own errors by class when it picks the status, and graphql-js has two (see isGraphQLError). Masking gives
+ * the id to every error but validation's.
+ */
+function withRequestId(error: GraphQLError): GraphQLError {
+  const requestId = currentRequestId();
+  if (requestId === undefined) return error;
+  const OwnClass = error.constructor as typeof GraphQLError;
+  return new OwnClass(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, requestId },
+  });
+}
+
+/** Validation errors are answered without masking: they get the request id here. */
+const useRequestIdOfValidationErrors = (): Plugin => ({
+  onValidate:
+    () =>
+    ({ valid, result, setResult }) => {
+      if (!valid) setResult(result.map((error) => (isGraphQLError(error) ? withRequestId(error) : error)));
+    },
+});
+
 type SchemaDefinition = Parameters<typeof createSchema<ServerContext & GraphQLContext>>[0];
 
 export interface ApiOptions {
   logErrors: (error: unknown) => void;
   metrics: Metrics;
+  /** Set while tracing is on: a span per operation. */
+  tracer?: Tracer;
 }
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+const operationName = (document: DocumentNode, name?: string | null) =>
+  getOperationAST(document, name)?.name?.value ?? name ?? undefined;
+
+/** The codes of the errors as the client will see them (masked). */
+const errorCodes = (errors: readonly unknown[] = []) =>
+  errors.map((error) => String(maskError(error, '').extensions.code ?? 'INTERNAL_SERVER_ERROR'));
 
 /**
  * Each operation's duration and the codes of its errors, as the client will see them (masked), by API and
@@ -103,20 +143,16 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
  * its errors under the name it gives.
  */
 function useOperationMetrics(metrics: Metrics, api: string): Plugin {
-  const name = (document: DocumentNode, operationName?: string | null) =>
-    getOperationAST(document, operationName)?.name?.value ?? operationName ?? undefined;
-  const codes = (errors: readonly unknown[] = []) =>
-    errors.map((error) => String(maskError(error, '').extensions.code ?? 'INTERNAL_SERVER_ERROR'));
   const timed = (args: ExecutionArgs) => {
     const started = performance.now();
     const operation = getOperationAST(args.document, args.operationName);
     return (result: unknown) =>
       metrics.observeGraphqlOperation(
         api,
-        name(args.document, args.operationName),
+        operationName(args.document, args.operationName),
         operation?.operation ?? 'unknown',
         (performance.now() - started) / 1000,
-        isAsyncIterable(result) ? [] : codes((result as ExecutionResult).errors),
+        isAsyncIterable(result) ? [] : errorCodes((result as ExecutionResult).errors),
       );
   };
   return {
@@ -124,7 +160,8 @@ function useOperationMetrics(metrics: Metrics, api: string): Plugin {
       return ({ valid, result }) => {
         // graphql-js's validation errors carry no code yet: Yoga gives them this one as it answers.
         const failed = result.map(() => 'GRAPHQL_VALIDATION_FAILED');
-        if (!valid) metrics.observeGraphqlOperation(api, name(params.documentAST), 'invalid', 0, failed);
+        if (!valid)
+          metrics.observeGraphqlOperation(api, operationName(params.documentAST), 'invalid', 0, failed);
       };
     },
     onExecute({ args }) {
@@ -134,6 +171,63 @@ function useOperationMetrics(metrics: Metrics, api: string): Plugin {
     onSubscribe({ args }) {
       const done = timed(args);
       return { onSubscribeResult: ({ result }) => done(result) };
+    },
+  };
+}
+
+/** Codes of failures of ours, which mark an operation's span failed (a client's mistake does not). */
+const FAILURES = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE']);
+
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
+
+/**
+ * A span per operation, under the request's, and the parent of its resolvers' SQL statements: named
+ * `mutation NamespaceCreate` after the operation's type and name, which it also says. Never the document or
+ * its variables: literals and values are customer data (passwords, variable values). It fails when the answer
+ * has an error of ours, said by its code (not its message). A subscription's span is the time it takes to start.
+ */
+function useOperationSpans(tracer: Tracer): Plugin {
+  const failed = (span: Span, type: string) => {
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    span.setAttribute('error.type', type);
+  };
+  const traced =
+    (run: (args: ExecutionArgs) => unknown) =>
+    (args: ExecutionArgs): unknown => {
+      const type = getOperationAST(args.document, args.operationName)?.operation ?? 'unknown';
+      const name = operationName(args.document, args.operationName);
+      const attributes = {
+        'graphql.operation.type': type,
+        ...(name ? { 'graphql.operation.name': name } : {}),
+      };
+      return tracer.startActiveSpan(name ? `${type} ${name}` : type, { attributes }, (span) => {
+        const answered = (result: unknown) => {
+          const errors = isAsyncIterable(result) ? [] : (result as ExecutionResult).errors;
+          const failure = errorCodes(errors).find((code) => FAILURES.has(code));
+          if (failure) failed(span, failure);
+          span.end();
+          return result;
+        };
+        const threw = (error: unknown) => {
+          failed(span, error instanceof Error ? error.name : 'unknown');
+          span.end();
+          throw error;
+        };
+        try {
+          const result = run(args);
+          return isPromiseLike(result) ? Promise.resolve(result).then(answered, threw) : answered(result);
+        } catch (error) {
+          return threw(error);
+        }
+      });
+    };
+  return {
+    onExecute({ executeFn, setExecuteFn }) {
+      setExecuteFn(traced(executeFn));
+    },
+    onSubscribe({ subscribeFn, setSubscribeFn }) {
+      setSubscribeFn(traced(subscribeFn));
     },
   };
 }
@@ -164,11 +258,13 @@ function createApiYoga(
       maskError: (error, message) => {
         const masked = maskError(error, message);
         if (masked.extensions.code === 'INTERNAL_SERVER_ERROR') options.logErrors(error);
-        return masked;
+        return withRequestId(masked);
       },
     },
     plugins: [
       useOperationMetrics(options.metrics, api.endpoint),
+      ...(options.tracer ? [useOperationSpans(options.tracer)] : []),
+      useRequestIdOfValidationErrors(),
       useArgumentGuard(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },

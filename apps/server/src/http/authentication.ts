@@ -3,6 +3,7 @@ import { bearerToken, InvalidToken, type TokenVerifier } from '../auth/verifier.
 import type { AccountService } from '../modules/accounts/service.ts';
 import type { AccountWithCustomer } from '../modules/accounts/store.ts';
 import type { SessionService } from '../modules/sessions/service.ts';
+import { graphqlErrorBody } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,9 +19,8 @@ export type Authenticate = (
   reply: FastifyReply,
 ) => Promise<AccountWithCustomer | undefined>;
 
-const unauthenticated = (message: string) => ({
-  errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }],
-});
+const unauthenticated = (request: FastifyRequest, message: string) =>
+  graphqlErrorBody('UNAUTHENTICATED', message, request.id);
 
 /**
  * The account of the request's bearer token; otherwise answers 401 and returns undefined. With `sessions`
@@ -50,7 +50,7 @@ export function createAuthenticator(
       await reply
         .code(401)
         .header('WWW-Authenticate', 'Bearer')
-        .send(unauthenticated('A bearer token is required'));
+        .send(unauthenticated(request, 'A bearer token is required'));
       return undefined;
     }
     try {
@@ -67,7 +67,7 @@ export function createAuthenticator(
     await reply
       .code(401)
       .header('WWW-Authenticate', 'Bearer error="invalid_token"')
-      .send(unauthenticated('The token is invalid or expired'));
+      .send(unauthenticated(request, 'The token is invalid or expired'));
     return undefined;
   };
 }

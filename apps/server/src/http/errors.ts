@@ -2,12 +2,15 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnavailableReason, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { reportError } from '../telemetry/error-reporting.ts';
 
-/** How an area answers an error: `{error, message}` for REST, `{errors: [...]}` for GraphQL. */
-export type ErrorBody = (code: string, message: string) => object;
+/**
+ * How an area answers an error: `{error, message, requestId}` for REST, `{errors: [...]}` with the id in each
+ * error's extensions for GraphQL. The id is the request's (its X-Request-Id), which leads to its log lines.
+ */
+export type ErrorBody = (code: string, message: string, requestId: string) => object;
 
-export const restErrorBody: ErrorBody = (code, message) => ({ error: code, message });
-export const graphqlErrorBody: ErrorBody = (code, message) => ({
-  errors: [{ message, extensions: { code } }],
+export const restErrorBody: ErrorBody = (code, message, requestId) => ({ error: code, message, requestId });
+export const graphqlErrorBody: ErrorBody = (code, message, requestId) => ({
+  errors: [{ message, extensions: { code, requestId } }],
 });
 
 /**
@@ -22,17 +25,23 @@ export function createErrorHandler(body: ErrorBody) {
       return reply;
     }
     const status = error.statusCode ?? 500;
-    if (status < 500) return reply.code(status).send(body(error.code ?? 'BAD_REQUEST', error.message));
+    if (status < 500) {
+      return reply.code(status).send(body(error.code ?? 'BAD_REQUEST', error.message, request.id));
+    }
     const unavailable = databaseUnavailableReason(error);
     if (unavailable) {
       request.log.warn({ reason: unavailable }, 'database unavailable');
       return reply
         .code(503)
         .header('Retry-After', String(RETRY_AFTER_SECONDS))
-        .send(body('SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again shortly'));
+        .send(
+          body('SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again shortly', request.id),
+        );
     }
     request.log.error({ err: error }, 'request failed');
     reportError(error);
-    return reply.code(500).send(body('INTERNAL_SERVER_ERROR', 'Something went wrong on our side'));
+    return reply
+      .code(500)
+      .send(body('INTERNAL_SERVER_ERROR', 'Something went wrong on our side', request.id));
   };
 }

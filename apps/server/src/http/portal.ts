@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { restErrorBody } from './errors.ts';
 
 const API_PREFIXES = ['/graphql', '/realms', '/billing', '/logs', '/api', '/admin', '/healthz'];
 
@@ -38,6 +39,8 @@ export const portalRoutes = fastifyPlugin(async (app: FastifyInstance, { distDir
     }
     return reply
       .code(404)
-      .send({ error: 'Not Found', message: `${request.method} ${request.url.split('?')[0]} not found` });
+      .send(
+        restErrorBody('Not Found', `${request.method} ${request.url.split('?')[0]} not found`, request.id),
+      );
   });
 });

@@ -70,18 +70,27 @@ export function beforeSend(event: ErrorEvent, hint: EventHint): ErrorEvent | nul
 }
 
 /**
- * Starts reporting when SENTRY_DSN is set; call before the app's modules are imported, so the SDK's tracing
- * sees Fastify and the HTTP server load. Resolves whether it started.
+ * Sentry's own traces and profiles (SPEC §9), or none when OpenTelemetry traces (telemetry/tracing.ts): as
+ * Sentry documents for an OpenTelemetry pipeline of one's own, its tracing is then off (no second set of spans
+ * of the same requests) and its events are filed under the active OpenTelemetry span's trace. Its Fastify
+ * instrumentation goes too: even with tracing off it makes (unrecorded) spans, which would take the place of
+ * ours in its events; our error handlers report anyway. The SDK registers no tracer provider either way
+ * (`enableOpenTelemetrySetup` is off by default): the process has one, ours.
  */
-export async function startErrorReporting(env: Environment): Promise<boolean> {
-  if (!env.SENTRY_DSN) return false;
-  const Sentry = await import('@sentry/node');
+async function tracingOptions(
+  Sentry: typeof import('@sentry/node'),
+  openTelemetry: boolean,
+): Promise<NodeOptions> {
+  if (openTelemetry) {
+    return {
+      integrations: (defaults) => [
+        ...defaults.filter((integration) => integration.name !== 'Fastify'),
+        Sentry.openTelemetryIntegration(),
+      ],
+    };
+  }
   const { nodeProfilingIntegration } = await import('@sentry/profiling-node');
-  Sentry.init({
-    dsn: env.SENTRY_DSN,
-    environment: reportingEnvironment(env),
-    release: reportingRelease(env),
-    dataCollection: DATA_COLLECTION,
+  return {
     tracesSampleRate: SAMPLE_RATES.traces,
     profileSessionSampleRate: SAMPLE_RATES.profiles,
     profileLifecycle: 'trace',
@@ -90,6 +99,26 @@ export async function startErrorReporting(env: Environment): Promise<boolean> {
       // Our error handlers report (they know a client's mistake and an unreachable database from a failure).
       Sentry.fastifyIntegration({ shouldHandleError: () => false }),
     ],
+  };
+}
+
+/**
+ * Starts reporting when SENTRY_DSN is set; call before the app's modules are imported, so the SDK's tracing
+ * sees Fastify and the HTTP server load, and after tracing has started (`openTelemetry`: whether it has).
+ * Resolves whether it started.
+ */
+export async function startErrorReporting(
+  env: Environment,
+  { openTelemetry = false } = {},
+): Promise<boolean> {
+  if (!env.SENTRY_DSN) return false;
+  const Sentry = await import('@sentry/node');
+  Sentry.init({
+    dsn: env.SENTRY_DSN,
+    environment: reportingEnvironment(env),
+    release: reportingRelease(env),
+    dataCollection: DATA_COLLECTION,
+    ...(await tracingOptions(Sentry, openTelemetry)),
     beforeSend,
   });
   capture = (error) => Sentry.captureException(error);

@@ -177,7 +177,11 @@ describe('invoices with VAT', () => {
 
     const bobs = await download(pdfPath, bob);
     expect(bobs.status).toBe(404);
-    expect(await bobs.json()).toEqual({ error: 'NOT_FOUND', message: `Invoice ${number} not found` });
+    expect(await bobs.json()).toEqual({
+      error: 'NOT_FOUND',
+      message: `Invoice ${number} not found`,
+      requestId: bobs.headers.get('x-request-id'),
+    });
     expect((await download(pdfPath)).status).toBe(401);
     expect((await download(`/billing/invoices/${number}`, alice)).status).toBe(404);
   });

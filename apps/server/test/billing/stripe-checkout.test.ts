@@ -45,6 +45,7 @@ describe('checkout and the Customer Portal', () => {
     expect(answer.body).toEqual({
       error: 'CONFLICT',
       message: 'There are no billing details yet: they are kept from your first subscription on',
+      requestId: answer.headers.get('x-request-id'),
     });
     expect(suite.stripeApi.requests).toHaveLength(before);
   });

@@ -81,7 +81,7 @@ export async function billingRoutes(
   const otherErrors = createErrorHandler(restErrorBody);
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.code(STATUS[error.code]).send({ error: error.code, message: error.message });
+      return reply.code(STATUS[error.code]).send(restErrorBody(error.code, error.message, request.id));
     }
     return otherErrors(error, request, reply);
   });
