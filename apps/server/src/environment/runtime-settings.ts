@@ -79,6 +79,14 @@ export const runtimeSettings = {
     .describe(
       "Base URL of a Prometheus (its HTTP API, e.g. `http://prometheus.monitoring:9090`) that scrapes Knative's queue-proxy: the `kubernetes` runtime asks it for containers' requests per second. Without it they are not measured, and the API says so.",
     ),
+  KUBERNETES_PROMETHEUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'must be a Kubernetes namespace name')
+    .max(63)
+    .optional()
+    .describe(
+      "Namespace of the Prometheus that scrapes Knative's queue-proxy (`KUBERNETES_PROMETHEUS_URL`): customers' namespaces let it reach their pods' metrics port (9091); without it their default-deny policy keeps it out.",
+    ),
   DATABASE_CLUSTERS_ADMIN_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -17,6 +17,7 @@ export function createRuntimeDriver(
     | 'IP_ADDRESS_LOAD_BALANCER_CLASS'
     | 'KUBERNETES_METRICS_INTERVAL_MS'
     | 'KUBERNETES_PROMETHEUS_URL'
+    | 'KUBERNETES_PROMETHEUS_NAMESPACE'
   >,
   deps: {
     database: Database;
@@ -36,6 +37,7 @@ export function createRuntimeDriver(
         loadBalancerClass: env.IP_ADDRESS_LOAD_BALANCER_CLASS,
         metricsIntervalMs: env.KUBERNETES_METRICS_INTERVAL_MS,
         prometheusUrl: env.KUBERNETES_PROMETHEUS_URL,
+        prometheusNamespace: env.KUBERNETES_PROMETHEUS_NAMESPACE,
       });
   }
 }

@@ -24,6 +24,21 @@ describe('namespaces, registries and volumes', () => {
     await check('namespace', objects);
   });
 
+  it("lets the cluster's Prometheus scrape queue-proxy's metrics port, and nothing else, when its namespace is set", async () => {
+    const state = { customerId, id: 3, name: namespace.name, internalName: namespace.internalName };
+    type Policy = KubernetesObject & { spec: { ingress: object[] } };
+    const closed = renderNamespace(state)[2] as Policy;
+    const scraped = renderNamespace(state, { prometheusNamespace: 'monitoring' })[2] as Policy;
+    expect(scraped.spec.ingress).toEqual([
+      ...closed.spec.ingress,
+      {
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+        ports: [{ protocol: 'TCP', port: 9091 }],
+      },
+    ]);
+    await check('namespace-scraped-by-prometheus', [scraped]);
+  });
+
   it('a private registry is a dockerconfigjson Secret holding its credentials for its host', async () => {
     const secret = renderRegistrySecret({
       customerId,

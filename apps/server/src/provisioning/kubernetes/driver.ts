@@ -48,6 +48,8 @@ export function createKubernetesDriver(deps: {
   metricsIntervalMs?: number;
   /** The Prometheus that scrapes Knative's queue-proxy, asked for containers' requests per second. */
   prometheusUrl?: string;
+  /** Its namespace: customers' namespaces let it scrape their pods. */
+  prometheusNamespace?: string;
 }): RuntimeDriver {
   const api = createClusterApi(deps.kubeConfig);
   const watch = createStatusWatch({ ...deps, api });
@@ -109,7 +111,7 @@ export function createKubernetesDriver(deps: {
     // The cluster takes its own time; the provisioner need not wait before handing a change over.
     settleDelayMs: () => 0,
     async applyNamespace(namespace) {
-      await api.apply(renderNamespace(namespace));
+      await api.apply(renderNamespace(namespace, { prometheusNamespace: deps.prometheusNamespace }));
     },
     async deleteNamespace(namespace) {
       await removeAll(`namespace ${namespace.name}`, [ref('v1', 'Namespace', namespace.internalName)]);

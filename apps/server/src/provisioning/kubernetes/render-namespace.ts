@@ -49,7 +49,17 @@ export function publicPortsPolicy(
 
 export type NamespaceInput = NamespaceState;
 
-export function renderNamespace(namespace: NamespaceInput): KubernetesObject[] {
+/** The port of queue-proxy's metrics (Knative's `http-usermetric`), which a cluster's Prometheus scrapes. */
+const QUEUE_PROXY_METRICS_PORT = 9091;
+
+/**
+ * `prometheusNamespace`: where the Prometheus that scrapes queue-proxy runs; the default-deny policy lets it
+ * reach that port of the namespace's pods.
+ */
+export function renderNamespace(
+  namespace: NamespaceInput,
+  options: { prometheusNamespace?: string } = {},
+): KubernetesObject[] {
   const owner: Owner = {
     customerId: namespace.customerId,
     namespace: namespace.name,
@@ -93,6 +103,20 @@ export function renderNamespace(namespace: NamespaceInput): KubernetesObject[] {
               },
             ],
           },
+          ...(options.prometheusNamespace
+            ? [
+                {
+                  from: [
+                    {
+                      namespaceSelector: {
+                        matchLabels: { 'kubernetes.io/metadata.name': options.prometheusNamespace },
+                      },
+                    },
+                  ],
+                  ports: [{ protocol: 'TCP', port: QUEUE_PROXY_METRICS_PORT }],
+                },
+              ]
+            : []),
         ],
       },
     },
