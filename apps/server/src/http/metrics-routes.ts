@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from '../telemetry/metrics.ts';
+import { restErrorBody } from './errors.ts';
 
 // `GET /metrics` for Prometheus, in two ways an operator chooses between (docs/operations.md):
 //  - METRICS_TOKEN: on the server's own port, for a bearer of that token (Prometheus' `authorization`);
@@ -27,7 +28,7 @@ export async function metricsRoute(app: FastifyInstance, deps: { metrics: Metric
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer')
-        .send({ error: 'A metrics token is needed' });
+        .send(restErrorBody('UNAUTHORIZED', 'A metrics token is needed', request.id));
     }
     return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
   });

@@ -54,7 +54,11 @@ describe('the Unleash frontend API at /api/frontend', () => {
         const refused = await frontend({ key, post });
         expect(refused).toMatchObject({
           status: 401,
-          body: { error: 'UNAUTHORIZED', message: 'A valid frontend API key is required' },
+          body: {
+            error: 'UNAUTHORIZED',
+            message: 'A valid frontend API key is required',
+            requestId: expect.stringMatching(/^[\w.-]{1,64}$/),
+          },
         });
       }
     }

@@ -62,6 +62,7 @@ describeNeeding(missing, title, () => {
       expect(await response.json()).toEqual({
         error: 'BAD_GATEWAY',
         message: 'The feature flags service did not answer',
+        requestId: response.headers.get('x-request-id'),
       });
     } finally {
       await nowhere.close();

@@ -39,6 +39,10 @@ describe('GET /logs/container/{containerId}/{replicaName}', () => {
     ).toBe(404);
     const malformed = await get(`/logs/container/web/${world.replica.name}`, await world.alice.token());
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ error: 'BAD_USER_INPUT', message: 'web is not a container id' });
+    expect(await malformed.json()).toEqual({
+      error: 'BAD_USER_INPUT',
+      message: 'web is not a container id',
+      requestId: malformed.headers.get('x-request-id'),
+    });
   });
 });

@@ -42,7 +42,13 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
-      expect(await response.text()).not.toContain('berth_');
+      const body = await response.text();
+      expect(body).not.toContain('berth_');
+      expect(JSON.parse(body)).toEqual({
+        error: 'UNAUTHORIZED',
+        message: 'A metrics token is needed',
+        requestId: response.headers.get('x-request-id'),
+      });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { restErrorBody } from '../../http/errors.ts';
 import { apiRateLimit } from '../../http/security.ts';
 import type { Environment } from '../../environment.ts';
 import type { FlagService } from './service.ts';
@@ -42,7 +43,7 @@ export async function flagRoutes(app: FastifyInstance, deps: { env: Environment;
       request.log.warn({ err: error }, 'the flags service (FLAGS_URL) did not answer');
       return reply
         .code(502)
-        .send({ error: 'BAD_GATEWAY', message: 'The feature flags service did not answer' });
+        .send(restErrorBody('BAD_GATEWAY', 'The feature flags service did not answer', request.id));
     }
     const etag = response.headers.get('etag');
     if (etag) void reply.header('etag', etag);
@@ -53,7 +54,9 @@ export async function flagRoutes(app: FastifyInstance, deps: { env: Environment;
 
   async function answer(request: FastifyRequest, reply: FastifyReply, userId: unknown) {
     if (request.headers.authorization !== env.FLAGS_CLIENT_KEY)
-      return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'A valid frontend API key is required' });
+      return reply
+        .code(401)
+        .send(restErrorBody('UNAUTHORIZED', 'A valid frontend API key is required', request.id));
     return env.FLAGS_URL ? fromUnleash(env.FLAGS_URL, request, reply) : fromOwnFlags(request, reply, userId);
   }
 

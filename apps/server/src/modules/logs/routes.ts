@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { rowId } from '../../db/ids.ts';
 import { DomainError } from '../../errors.ts';
 import { requireAccount, type Authenticate } from '../../http/authentication.ts';
+import { restErrorBody } from '../../http/errors.ts';
 import { apiRateLimit } from '../../http/security.ts';
 import type { Environment } from '../../environment.ts';
 import type { LogService } from './service.ts';
@@ -26,7 +27,7 @@ export async function logRoutes(
       if (rowId(containerId) === undefined) {
         return reply
           .code(400)
-          .send({ error: 'BAD_USER_INPUT', message: `${containerId} is not a container id` });
+          .send(restErrorBody('BAD_USER_INPUT', `${containerId} is not a container id`, request.id));
       }
       try {
         const lines = await deps.logs.replicaLines(account, containerId, replicaName);
@@ -34,7 +35,7 @@ export async function logRoutes(
         return await reply.type('text/plain; charset=utf-8').send(text);
       } catch (error) {
         if (error instanceof DomainError && error.code === 'NOT_FOUND')
-          return reply.code(404).send({ error: error.code, message: error.message });
+          return reply.code(404).send(restErrorBody(error.code, error.message, request.id));
         throw error;
       }
     },
