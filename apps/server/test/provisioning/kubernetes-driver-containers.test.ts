@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createRuntimeReports } from '../../src/modules/runtime-reports/reports.ts';
-import { createClusterApi } from '../../src/provisioning/kubernetes/cluster-api.ts';
-import { createStatusWatch } from '../../src/provisioning/kubernetes/watch.ts';
 import {
   DELETE_CONTAINER,
   MODIFY_CONTAINER,
@@ -21,7 +18,7 @@ import { KNATIVE, pulling, running, useKubernetesDriverWorld } from './kubernete
 // a Job and its pod become a run with its log (kubernetes-driver-jobs-and-volumes.test.ts). Deletes wait until
 // the objects are gone.
 
-const { world, expectServerSideApply, pod } = useKubernetesDriverWorld();
+const { world, expectServerSideApply, pod, anotherProcessWatch } = useKubernetesDriverWorld();
 
 describe('the kubernetes driver', () => {
   it('applies the namespace with its quota and network policy by server-side apply', () => {
@@ -240,13 +237,7 @@ describe('the kubernetes driver', () => {
       });
       expect(world.cluster.openWatches).toBe(0);
       expect(await containerByName(world.alice, 'shop', 'late')).toMatchObject({ state: 'creating' });
-      const watch = createStatusWatch({
-        kubeConfig: world.cluster.kubeConfig(),
-        api: createClusterApi(world.cluster.kubeConfig()),
-        database: world.server.berth.database,
-        reports: createRuntimeReports(),
-        log: { warn: () => undefined },
-      });
+      const watch = anotherProcessWatch();
       // The Service can be on the cluster a moment before the task that applied it commits; until then the
       // deploy is not in progress yet, and the next resync (the driver's loop makes one now and then) finds it.
       const found = await eventually('a resync to find the deploy done', async () => {

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createRuntimeReports } from '../../src/modules/runtime-reports/reports.ts';
-import { createClusterApi } from '../../src/provisioning/kubernetes/cluster-api.ts';
-import { createStatusWatch } from '../../src/provisioning/kubernetes/watch.ts';
 import { CONTAINER_LOGS } from '../logs/setup.ts';
 import { containerByName } from '../support/containers.ts';
 import { consoleLogsApi, eventually } from '../support/http.ts';
@@ -11,7 +8,7 @@ import { running, useKubernetesDriverWorld } from './kubernetes-driver-setup.ts'
 // lines reach the console-logs API as they are written; a follow that breaks resumes from the newest line's
 // second, and a second process following the same pod (or one that starts later) records nothing twice.
 
-const { world, pod, deployedService } = useKubernetesDriverWorld();
+const { world, pod, deployedService, anotherProcessWatch } = useKubernetesDriverWorld();
 
 describe("the kubernetes driver's replica logs", () => {
   it('follows a running pod, resumes after a dropped connection, and records each line once', async () => {
@@ -64,13 +61,7 @@ describe("the kubernetes driver's replica logs", () => {
     });
 
     // Another process (or Berth after a restart) follows the same pod: it starts from the newest line too.
-    const second = createStatusWatch({
-      kubeConfig: world.cluster.kubeConfig(),
-      api: createClusterApi(world.cluster.kubeConfig()),
-      database: world.server.berth.database,
-      reports: createRuntimeReports(),
-      log: { warn: () => undefined },
-    });
+    const second = anotherProcessWatch();
     await second.start();
     try {
       await eventually('both processes following', async () =>

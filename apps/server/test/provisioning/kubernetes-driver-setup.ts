@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { createRuntimeReports } from '../../src/modules/runtime-reports/reports.ts';
+import { createClusterApi } from '../../src/provisioning/kubernetes/cluster-api.ts';
+import { createStatusWatch } from '../../src/provisioning/kubernetes/watch.ts';
 import type { ContainerCreateInput } from '../generated/graphql.ts';
 import { createContainer } from '../support/containers.ts';
 import type { TestCustomer } from '../support/customers.ts';
@@ -118,5 +121,15 @@ export function useKubernetesDriverWorld(
     );
   }
 
-  return { world, appliesTo, expectServerSideApply, pod, deployedService };
+  /** The status watches another Berth process on the same database and cluster would run (not started). */
+  const anotherProcessWatch = () =>
+    createStatusWatch({
+      kubeConfig: world.cluster.kubeConfig(),
+      api: createClusterApi(world.cluster.kubeConfig()),
+      database: world.server.berth.database,
+      reports: createRuntimeReports(),
+      log: { warn: () => undefined },
+    });
+
+  return { world, appliesTo, expectServerSideApply, pod, deployedService, anotherProcessWatch };
 }
