@@ -11,6 +11,8 @@ export const customers = pgTable('customers', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   /** Ends the customer's default web addresses; given on their first container (addresses.ts). */
   addressSuffix: text('address_suffix').unique(),
+  /** Advanced by triggers with every change to what the customer's namespaces hold (migration 0033). */
+  changeVersion: bigint('change_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const accounts = pgTable('accounts', {
