@@ -92,6 +92,18 @@ describe("a customer's change version", () => {
     ).toBe(0);
     expect(await versionOf(bob.customerId)).toBe(bobBefore);
 
+    // What decides what the customer may see is a change too: its standing (and its subscriptions, below).
+    expect(
+      await advanceOf(() =>
+        db.update(customers).set({ suspendedReason: 'unpaid' }).where(eq(customers.id, alice.customerId)),
+      ),
+    ).toBe(1);
+    expect(
+      await advanceOf(() =>
+        db.update(customers).set({ suspendedReason: null }).where(eq(customers.id, alice.customerId)),
+      ),
+    ).toBe(1);
+
     // A report that repeats what is recorded is no change.
     const unchanged = await advanceOf(() =>
       db.execute(sql`UPDATE containers SET image = image WHERE name = 'web'`),
@@ -104,6 +116,13 @@ describe("a customer's change version", () => {
         await waitUntilContainerGone(alice, 'shop', 'web');
       }),
     ).toBeGreaterThan(0);
+    expect(
+      await advanceOf(() =>
+        db.execute(
+          sql`DELETE FROM entitlements WHERE customer_id = ${alice.customerId} AND product = 'serverless-container'`,
+        ),
+      ),
+    ).toBe(1);
     expect(await versionOf(bob.customerId)).toBe(bobBefore);
   });
 

@@ -1,8 +1,18 @@
--- A version per customer, advanced in the transaction of every change to what their namespaces hold: the
--- resources, their parts, the runtime's reports of them (replicas, runs) and the changes queued for the
--- runtime (a resource's lock). Triggers advance it, so no write path can forget to, whichever process writes.
--- A poll that finds the version unchanged knows that nothing it shows has changed (issue 30).
+-- A version per customer, advanced in the transaction of every change to what their namespaces hold (the
+-- resources, their parts, the runtime's reports of them such as replicas and runs, the changes queued for the
+-- runtime that lock a resource) and to what decides what they may see (the customer's standing, its accounts
+-- and subscriptions). Triggers advance it, so no write path can forget to, whichever process writes. A poll
+-- that finds the version unchanged knows that nothing it shows has changed (issue 30).
 ALTER TABLE customers ADD COLUMN change_version bigint NOT NULL DEFAULT 0;
+
+CREATE FUNCTION advance_own_change_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.change_version := OLD.change_version + 1;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER customers_changed BEFORE UPDATE OF name, suspended_reason, has_payment_details, address_suffix
+  ON customers FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION advance_own_change_version();
 
 -- The customer a row of `row_kind` (a table's, or a provisioning task's or external connection's resource kind)
 -- with id `row_id` belongs to; null when it is gone. PL/pgSQL: its body is resolved when it runs, so it may
@@ -46,6 +56,8 @@ $$;
 DO $$
 DECLARE
   watched text[][] := ARRAY[
+    ['accounts', 'customer', 'customer_id'],
+    ['entitlements', 'customer', 'customer_id'],
     ['namespaces', 'customer', 'customer_id'],
     ['private_registries', 'namespace', 'namespace_id'],
     ['volumes', 'namespace', 'namespace_id'],
