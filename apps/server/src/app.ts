@@ -16,6 +16,7 @@ import { createAuthenticator } from './http/authentication.ts';
 import { outboxRoutes } from './http/dev-outbox.ts';
 import { createErrorHandler, restErrorBody } from './http/errors.ts';
 import { createDraining, healthRoutes } from './http/health.ts';
+import { reportingRelease } from './telemetry/error-reporting.ts';
 import { listenForMetrics, measureRequests, metricsRoute } from './http/metrics-routes.ts';
 import { requestIdOf, requestIds } from './http/request-id.ts';
 import { nameRequestSpans } from './http/request-spans.ts';
@@ -156,7 +157,8 @@ export async function buildApp(env: Environment, options: AppOptions = {}) {
       }),
     });
   }
-  await app.register(graphqlApis, { env, services, authenticate, metrics, tracer });
+  const release = reportingRelease(env);
+  await app.register(graphqlApis, { env, services, authenticate, metrics, tracer, release });
   if (env.METRICS_TOKEN) await app.register(metricsRoute, { metrics, token: env.METRICS_TOKEN });
   await app.register(billingRoutes, {
     env,

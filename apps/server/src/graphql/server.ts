@@ -41,7 +41,8 @@ import { currentRequestId } from '../request-context.ts';
 import type { Metrics } from '../telemetry/metrics.ts';
 
 const require = createRequire(import.meta.url);
-const schemaText = (file: string) => readFileSync(require.resolve(`@berth/schema/${file}`), 'utf8');
+/** The text of one of the APIs' schemas (packages/schema). */
+export const schemaText = (file: string) => readFileSync(require.resolve(`@berth/schema/${file}`), 'utf8');
 
 export const PLATFORM_ENDPOINT = '/graphql/platform';
 export const BILLING_ENDPOINT = '/graphql/billing';
