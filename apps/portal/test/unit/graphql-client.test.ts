@@ -15,7 +15,13 @@ const networkError = () => HttpResponse.error();
 
 /** A client whose endpoint gives the `responses` in turn (none left fails the test: unhandled). */
 function client(responses: (() => Response)[]) {
-  const received: { url: string; method: string; authorization: string | null; body: unknown }[] = [];
+  const received: {
+    url: string;
+    method: string;
+    authorization: string | null;
+    ifNoneMatch: string | null;
+    body: unknown;
+  }[] = [];
   server.use(
     ...responses.map((respond) =>
       http.post(
@@ -26,6 +32,7 @@ function client(responses: (() => Response)[]) {
             url,
             method,
             authorization: headers.get('authorization'),
+            ifNoneMatch: headers.get('if-none-match'),
             body: await request.json(),
           });
           return respond();
@@ -109,5 +116,34 @@ describe('retry delay', () => {
     expect(retryDelayMs(0, policy, () => 0)).toBe(250);
     expect(retryDelayMs(0, policy, () => 0.999)).toBe(750);
     expect(retryDelayMs(3, policy, () => 0.5)).toBe(4000);
+  });
+
+  it('asks again for a tagged answer with If-None-Match, and a 304 gives that same answer back', async () => {
+    const tagged = () =>
+      HttpResponse.json({ data: { namespaces: [{ name: 'web' }] } }, { headers: { etag: 'W/"7-abc"' } });
+    const notModified = () => new HttpResponse(null, { status: 304, headers: { etag: 'W/"7-abc"' } });
+    const retagged = () =>
+      HttpResponse.json({ data: { namespaces: [{ name: 'api' }] } }, { headers: { etag: 'W/"8-def"' } });
+    const { request, received } = client([tagged, notModified, retagged]);
+    const first = await request(document, {});
+    const second = await request(document, {});
+    // The very same object: nothing on the screen needs to change.
+    expect(second).toBe(first);
+    await expect(request(document, {})).resolves.toEqual({ namespaces: [{ name: 'api' }] });
+    expect(received.map((sent) => sent.ifNoneMatch)).toEqual([null, 'W/"7-abc"', 'W/"7-abc"']);
+  });
+
+  it('sends no If-None-Match with a mutation, nor for an answer that came untagged', async () => {
+    const mutation = new TypedDocumentString<{ namespaceDelete: boolean }, Record<string, never>>(
+      'mutation Delete { namespaceDelete(name: "web") }',
+    );
+    const tagged = () =>
+      HttpResponse.json({ data: { namespaceDelete: true } }, { headers: { etag: 'W/"1-x"' } });
+    const { request, received } = client([tagged, tagged, ok, ok]);
+    await request(mutation, {});
+    await request(mutation, {});
+    await request(document, {});
+    await request(document, {});
+    expect(received.map((sent) => sent.ifNoneMatch)).toEqual([null, null, null, null]);
   });
 });

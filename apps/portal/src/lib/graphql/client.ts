@@ -40,10 +40,14 @@ export type GraphQLRequest = <TResult, TVariables>(
 /** The generated documents start with their operation (fragments follow it). */
 const isMutation = (query: string) => /^\s*mutation\b/.test(query);
 
+/** How many tagged answers a client keeps to ask again conditionally (the oldest goes first). */
+const TAGGED_ANSWERS_KEPT = 100;
+
 /**
- * A small fetch client: bearer token, retries on network errors and 5xx only, no cache of its own
- * (TanStack Query decides what is kept, and keeps nothing between screens). Offline, a query waits for the
- * connection and a mutation fails at once (retry.ts).
+ * A small fetch client: bearer token, retries on network errors and 5xx only. Offline, a query waits for the
+ * connection and a mutation fails at once (retry.ts). TanStack Query decides what is kept for the screens;
+ * the client keeps only the last answer of each request the API tagged (ETag), to ask for it again with
+ * If-None-Match: a 304 gives that same answer back, unchanged and without the server running the query.
  */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLRequest {
   const retryDependencies = {
@@ -53,6 +57,14 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
     waitUntilOnline: options.waitUntilOnline ?? waitUntilOnline,
   };
 
+  const tagged = new Map<string, { etag: string; data: unknown }>();
+  function keepTagged(body: string, etag: string, data: unknown) {
+    tagged.delete(body);
+    tagged.set(body, { etag, data });
+    const oldest = tagged.keys().next().value;
+    if (tagged.size > TAGGED_ANSWERS_KEPT && oldest !== undefined) tagged.delete(oldest);
+  }
+
   return async function request<TResult, TVariables>(
     document: TypedDocumentString<TResult, TVariables>,
     variables: TVariables,
@@ -60,6 +72,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
   ): Promise<TResult> {
     const query = document.toString();
     const body = JSON.stringify({ query, variables });
+    const known = isMutation(query) ? undefined : tagged.get(body);
     const response = await withRetry(
       async () => {
         // The token is read per attempt: a retry after a long back-off must not send an expired one.
@@ -70,6 +83,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
             'content-type': 'application/json',
             accept: 'application/json',
             authorization: `Bearer ${token}`,
+            ...(known ? { 'if-none-match': known.etag } : {}),
           },
           body,
           signal,
@@ -86,11 +100,15 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
       options.onUnauthenticated();
       throw new HttpStatusError(401);
     }
+    if (response.status === 304 && known) return known.data as TResult;
     const payload = (await response.json().catch(() => {
       throw new HttpStatusError(response.status);
     })) as GraphQLResponseBody<TResult>;
     if (payload.errors?.length) throw new GraphQLRequestError(payload.errors);
     if (!response.ok || payload.data == null) throw new HttpStatusError(response.status);
+    const etag = response.headers.get('etag');
+    if (etag && !isMutation(query)) keepTagged(body, etag, payload.data);
+    else tagged.delete(body);
     return payload.data;
   };
 }
