@@ -11,8 +11,9 @@ import {
 
 // Conditional reads of the platform API (issue 30): a query that reads only what a customer's change version
 // follows (migration 0033) answers with an ETag of that version and the request; asked again with
-// If-None-Match, it answers 304 after one statement, without running a resolver. Which queries qualify is
-// decided once per query text, from the fields it selects.
+// If-None-Match, it answers 304 without a statement of its own or a resolver run. The version comes with the
+// account, read when the request was authenticated, before the query runs: an answer is never older than the
+// version in its tag. Which queries qualify is decided once per query text, from the fields it selects.
 
 /** The queries of what a customer's namespaces hold, whose answers the change version follows. */
 const VERSIONED_ROOTS = new Set([
@@ -76,8 +77,6 @@ export interface ConditionalRequest {
 
 export function createConditionalReads(deps: {
   schema: GraphQLSchema;
-  /** The customer's change version (one statement). */
-  versionOf: (customerId: number) => Promise<number>;
   /** What else an answer depends on for everyone: the code serving it (its prices, its resolvers). */
   release: string;
 }) {
@@ -102,12 +101,12 @@ export function createConditionalReads(deps: {
      * The ETag of the answer to `request` by `account`, or undefined when the request is no conditional read.
      * Weak: equal answers are equal as JSON, not necessarily byte for byte.
      */
-    async etagOf(
-      account: { id: number; customerId: number; apiKey?: { id: number } },
+    etagOf(
+      account: { id: number; apiKey?: { id: number }; customer: { changeVersion: number } },
       request: ConditionalRequest,
-    ): Promise<string | undefined> {
+    ): string | undefined {
       if (typeof request.query !== 'string' || !qualifies(request.query)) return undefined;
-      const version = await deps.versionOf(account.customerId);
+      const version = account.customer.changeVersion;
       const digest = createHash('sha256')
         .update(
           JSON.stringify([

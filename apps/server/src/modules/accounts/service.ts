@@ -119,8 +119,6 @@ export function createAccountService(deps: {
     create,
     findById,
     requireByEmail,
-    /** Advanced with every change to what the customer's namespaces hold: a conditional read's version. */
-    changeVersion: (customerId: number) => store.changeVersion(customerId),
 
     /**
      * Checks a password; throws SignInThrottled while blocked. Returns the account or null. For an account

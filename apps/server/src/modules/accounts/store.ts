@@ -113,15 +113,6 @@ export function createAccountStore(db: Db) {
         .where(and(eq(customers.id, customerId), eq(customers.suspendedReason, reason)));
     },
 
-    /** The customer's change version (migration 0033); 0 for a customer that does not exist. */
-    async changeVersion(customerId: number): Promise<number> {
-      const [row] = await db
-        .select({ version: customers.changeVersion })
-        .from(customers)
-        .where(eq(customers.id, customerId));
-      return row?.version ?? 0;
-    },
-
     async setHasPaymentDetails(customerId: number) {
       await db.update(customers).set({ hasPaymentDetails: true }).where(eq(customers.id, customerId));
     },
