@@ -56,9 +56,10 @@ export default defineConfig({
         },
       },
       {
-        // Tests that start Berth's own processes and time them (start-up, restarts, graceful stops) or build
-        // it (the built server and image, each running `npm run build` into the same dist folders): one at a
-        // time, after everything else, so neither their timing nor their builds overlap.
+        // Tests that start Berth's own processes and time them (start-up, restarts, graceful stops), trace
+        // them (whose receivers load Sentry's packages, which leave a global behind in a shared module graph)
+        // or build it (the built server and image, each running `npm run build` into the same dist folders):
+        // one at a time, each file in its own module graph, after everything else.
         test: {
           name: 'processes',
           root: 'apps/server',
