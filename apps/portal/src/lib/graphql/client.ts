@@ -40,7 +40,7 @@ export type GraphQLRequest = <TResult, TVariables>(
 /** The generated documents start with their operation (fragments follow it). */
 const isMutation = (query: string) => /^\s*mutation\b/.test(query);
 
-/** How many tagged answers a client keeps to ask again conditionally (the oldest goes first). */
+/** How many tagged answers a client keeps to ask again conditionally. */
 const TAGGED_ANSWERS_KEPT = 100;
 
 /**
@@ -58,13 +58,6 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
   };
 
   const tagged = new Map<string, { etag: string; data: unknown }>();
-  function keepTagged(body: string, etag: string, data: unknown) {
-    tagged.delete(body);
-    tagged.set(body, { etag, data });
-    const oldest = tagged.keys().next().value;
-    if (tagged.size > TAGGED_ANSWERS_KEPT && oldest !== undefined) tagged.delete(oldest);
-  }
-
   return async function request<TResult, TVariables>(
     document: TypedDocumentString<TResult, TVariables>,
     variables: TVariables,
@@ -107,7 +100,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
     if (payload.errors?.length) throw new GraphQLRequestError(payload.errors);
     if (!response.ok || payload.data == null) throw new HttpStatusError(response.status);
     const etag = response.headers.get('etag');
-    if (etag && !isMutation(query)) keepTagged(body, etag, payload.data);
+    // Bounded the simple way: a screen's few requests are tagged again at their next answer.
+    if (tagged.size >= TAGGED_ANSWERS_KEPT) tagged.clear();
+    if (etag && !isMutation(query)) tagged.set(body, { etag, data: payload.data });
     else tagged.delete(body);
     return payload.data;
   };
