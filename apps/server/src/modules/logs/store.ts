@@ -223,7 +223,7 @@ export async function appendLogLines(
 }
 
 /** Lines a source recorded last: those of its newest line's instant, newest first (at most `limit`). */
-async function newestLines(db: Db, source: WritingSource, limit: number) {
+async function newestLines(db: Db, source: { kind: SourceKind; id: number }, limit: number) {
   const rows = await queryRows<{ occurred_at: Date | string; line: string }>(
     db,
     sql`SELECT occurred_at, line FROM log_lines
@@ -235,7 +235,10 @@ async function newestLines(db: Db, source: WritingSource, limit: number) {
 }
 
 /** When the source's newest line was written (undefined before its first). */
-export async function lastLineAt(db: Db, source: WritingSource): Promise<Date | undefined> {
+export async function lastLineAt(
+  db: Db,
+  source: { kind: SourceKind; id: number },
+): Promise<Date | undefined> {
   return (await newestLines(db, source, 1))[0]?.at;
 }
 

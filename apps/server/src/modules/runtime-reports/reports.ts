@@ -24,10 +24,7 @@ export function createRuntimeReports(): RuntimeReports {
       const writing = await writingSource(tx, source);
       if (writing) await appendUnrecordedLogLines(tx, writing, 'stdout', lines);
     },
-    async lastLoggedAt(db, source) {
-      const writing = await writingSource(db, source);
-      return writing && lastLineAt(db, writing);
-    },
+    lastLoggedAt: (db, source) => lastLineAt(db, source),
     runtimeWarned: (tx, resource, message, since) =>
       recordEventOnce(tx, resource, 'RUNTIME_WARNING', message, since),
     sampled: (tx, source, sample) => recordSamples(tx, source, sample),

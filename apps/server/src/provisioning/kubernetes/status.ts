@@ -85,6 +85,8 @@ const FAILING_REASONS = new Set([
   'RunContainerError',
 ]);
 
+const exited = (exitCode: number) => `exited with code ${exitCode}`;
+
 const describe = (reason: string | undefined, message: string | undefined) =>
   [reason, message].filter(Boolean).join(': ') || undefined;
 
@@ -94,14 +96,12 @@ export function replicaOf(pod: Pod): { status: ReplicaStatus; message: string; i
   if (pod.metadata.deletionTimestamp) return { status: 'terminating', message: 'Stopping', image };
   const container = pod.status?.containerStatuses?.find((status) => status.name === WORKLOAD_CONTAINER);
   const state = container?.state;
-  const exited = (terminated: NonNullable<ContainerState['terminated']>) =>
-    `exited with code ${terminated.exitCode}`;
   if (state?.waiting) {
     // Waiting to start again after exiting: how it exited says more than the back-off's own message.
     const previous = container?.lastState?.terminated;
     const message =
       (state.waiting.reason === 'CrashLoopBackOff' && previous
-        ? describe(state.waiting.reason, exited(previous))
+        ? describe(state.waiting.reason, exited(previous.exitCode))
         : describe(state.waiting.reason, state.waiting.message)) ?? 'Waiting';
     const failing = FAILING_REASONS.has(state.waiting.reason ?? '');
     return { status: failing ? 'failed' : 'pending', message, image };
@@ -109,7 +109,7 @@ export function replicaOf(pod: Pod): { status: ReplicaStatus; message: string; i
   if (state?.terminated) {
     if (state.terminated.exitCode === 0) return { status: 'terminating', message: 'Completed', image };
     // The kernel's out-of-memory kill is named: its exit code alone (137) is any SIGKILL.
-    const message = exited(state.terminated);
+    const message = exited(state.terminated.exitCode);
     const oom = state.terminated.reason === 'OOMKilled';
     return { status: 'failed', message: oom ? `OOMKilled: ${message}` : message, image };
   }
